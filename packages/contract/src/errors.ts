@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/**
+ * One error body for every route (BE-02).
+ * - 422: `error.fields` maps a field name (dot path for nested fields) to its messages.
+ * - coded errors: a numeric `code` the client matches on, and a human `message`.
+ */
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.number().int(),
+      message: z.string(),
+      fields: z.record(z.string(), z.array(z.string())).optional(),
+    }),
+  })
+  .meta({ id: "ErrorBody" });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Numeric error codes. HTTP-like codes mirror the status; 11xxx and 13xxx are the spec's coded errors. */
+export const ErrorCode = {
+  BadRequest: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  PayloadTooLarge: 413,
+  UnprocessableEntity: 422,
+  TooManyRequests: 429,
+  Internal: 500,
+  ServiceUnavailable: 503,
+  /** Phone verification: the one-time code is wrong, expired or used. */
+  OtpInvalid: 11003,
+  /** One-time code send: the resend limit is reached. */
+  OtpResendLimit: 11005,
+  /** Deposit methods: a deposit limit is reached. */
+  DepositLimitReached: 13100,
+  /** Site content: no content at that path. */
+  ContentNotFound: 14404,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

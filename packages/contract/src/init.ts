@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { CountryCode } from "./settings";
+
+export const TabsDisplay = z.enum(["both", "email", "phone"]);
+
+/** Social providers the sign-in modal offers (BE-07). */
+export const SocialSettings = z.object({
+  /** Direct providers by name, e.g. "google". */
+  providers: z.array(z.string()),
+  /** The generic identity service and its connection ids (one button per connection). */
+  identityService: z.object({ name: z.string(), connections: z.array(z.string()) }).nullable(),
+  /** The messaging-app login: offered only when both bot and authUrl are set. */
+  messagingApp: z.object({ bot: z.string(), authUrl: z.string() }).nullable(),
+});
+
+/** The public switches the client branches on (BE-07). Operators configure them as data. */
+export const PublicSettings = z
+  .object({
+    signIn: z.object({ tabsDisplay: TabsDisplay }),
+    signUp: z.object({ tabsDisplay: TabsDisplay }),
+    betting: z.object({ clientHost: z.string().nullable(), clientId: z.string().nullable() }),
+    loyalty: z.object({ enabled: z.boolean() }),
+    quests: z.object({ enabled: z.boolean() }),
+    turnOverWager: z.object({ enabled: z.boolean() }),
+    verification: z.object({
+      enabled: z.boolean(),
+      provider: z.string().nullable(),
+      hideDocuments: z.boolean(),
+    }),
+    affiliateTagExpiration: z.number().int().positive(),
+    wallet: z.object({
+      showFilledFields: z.boolean(),
+      withdrawShowAllFields: z.boolean(),
+      depositDefaultDecline: z.boolean(),
+    }),
+    chat: z.object({ guestAvailable: z.boolean() }),
+    social: SocialSettings,
+  })
+  .meta({ id: "PublicSettings" });
+export type PublicSettings = z.infer<typeof PublicSettings>;
+
+/** GET /api/player/init: what the client needs at start (BE-06, BE-07). */
+export const InitResponse = z
+  .object({
+    /** The visitor's country, from the trusted proxy header, GeoIP or the configured default. */
+    country: CountryCode.nullable(),
+    settings: PublicSettings,
+    /** The default locale code, so the client needs no second call to decide on prefixes. */
+    defaultLocale: z.string(),
+  })
+  .meta({ id: "InitResponse" });
+export type InitResponse = z.infer<typeof InitResponse>;
