@@ -1,0 +1,7 @@
+export function meta() {
+  return [{ title: "Casino" }];
+}
+
+export default function Home() {
+  return <main>Home</main>;
+}
