@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const repoRoot = resolve(import.meta.dirname, "../..");
+export const webBuildDir = join(repoRoot, "apps/web/build");
+
+/** The header the test server trusts for the request country (browser tests set it per context). */
+export const countryHeader = "x-test-country";
+
+export type TestServer = { url: string; stop: () => Promise<void>; logs: () => string };
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/**
+ * Starts the whole site (API + SSR of the production web build) as a real process on a free
+ * port, with a fresh embedded database and the given environment overrides.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "casino-e2e-"));
+  let output = "";
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", join(repoRoot, "apps/server/src/main.ts")],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        COUNTRY_HEADER: countryHeader,
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy in 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// The one test command (`npm test`): unit tests, server route tests on embedded PGlite and on a
+// real PostgreSQL, and browser tests in Debian's Chromium, in one Vitest run.
+//
+// PostgreSQL: TEST_DATABASE_URL when set (CI starts the Debian cluster), otherwise a throwaway
+// cluster in a temp folder from the local PostgreSQL binaries, stopped at the end.
+// Chromium: CHROMIUM_PATH or /usr/bin/chromium.
+// Missing Debian packages (postgresql, chromium) are installed with apt-get when running as root,
+// so `npm install && npm test` works on a fresh machine.
+//
+// Flags: --no-e2e, --e2e-only, --no-pg; any other arguments go to vitest.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const i = args.indexOf(name);
+  if (i >= 0) args.splice(i, 1);
+  return i >= 0;
+};
+const noE2e = flag("--no-e2e");
+const e2eOnly = flag("--e2e-only");
+const noPg = flag("--no-pg");
+const isRoot = process.getuid?.() === 0;
+
+function log(message) {
+  console.log(`[test] ${message}`);
+}
+
+function findPgBin() {
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const bin = join(root, v, "bin");
+    if (existsSync(join(bin, "initdb"))) return bin;
+  }
+  return null;
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const needChromium = !noE2e && !existsSync(chromium);
+const needPg = !noPg && !e2eOnly && !process.env.TEST_DATABASE_URL && !findPgBin();
+if (needChromium || needPg) {
+  const packages = [needChromium && "chromium", needPg && "postgresql"].filter(Boolean);
+  if (!isRoot || !existsSync("/usr/bin/apt-get")) {
+    console.error(
+      `[test] missing: ${packages.join(", ")}. Install the Debian packages (apt-get install ${packages.join(" ")}), or set CHROMIUM_PATH / TEST_DATABASE_URL.`,
+    );
+    process.exit(1);
+  }
+  log(`installing Debian packages: ${packages.join(" ")}`);
+  execFileSync("apt-get", ["update"], { stdio: "inherit" });
+  execFileSync("apt-get", ["install", "-y", "--no-install-recommends", ...packages], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+let stopPg = () => {};
+async function startThrowawayPostgres() {
+  const bin = findPgBin();
+  const dir = mkdtempSync(join(tmpdir(), "casino-pg-"));
+  const port = await freePort();
+  // initdb refuses to run as root: run the cluster as the postgres user.
+  const asPg = (cmd, cmdArgs) =>
+    isRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...cmdArgs]] : [cmd, cmdArgs];
+  if (isRoot) {
+    chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), 0);
+    chmodSync(dir, 0o700);
+  }
+  const run = (cmd, cmdArgs) => {
+    const [c, a] = asPg(join(bin, cmd), cmdArgs);
+    const r = spawnSync(c, a, { stdio: ["ignore", "pipe", "pipe"] });
+    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.toString()}`);
+  };
+  run("initdb", ["-D", join(dir, "data"), "-U", "postgres", "-A", "trust", "--no-sync"]);
+  run("pg_ctl", [
+    "-D",
+    join(dir, "data"),
+    "-l",
+    join(dir, "log"),
+    "-w",
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    "start",
+  ]);
+  stopPg = () => {
+    try {
+      run("pg_ctl", ["-D", join(dir, "data"), "-m", "immediate", "-w", "stop"]);
+    } catch {}
+    rmSync(dir, { recursive: true, force: true });
+  };
+  log(`started a throwaway PostgreSQL on 127.0.0.1:${port}`);
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+const env = { ...process.env, CHROMIUM_PATH: chromium };
+const projects = [];
+if (!e2eOnly) {
+  projects.push("unit", "server-pglite");
+  if (!noPg) {
+    env.TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? (await startThrowawayPostgres());
+    projects.push("server-pg");
+  }
+}
+if (!noE2e) {
+  log("building the web app for the browser tests");
+  execFileSync("npm", ["run", "build", "-w", "@casino/web"], { stdio: "inherit" });
+  projects.push("e2e");
+}
+
+const vitestArgs = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), ...args];
+log(`npx ${vitestArgs.join(" ")}`);
+const child = spawn("npx", vitestArgs, { stdio: "inherit", env });
+const finish = (code) => {
+  stopPg();
+  process.exit(code ?? 1);
+};
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => finish(code));
