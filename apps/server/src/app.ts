@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  createJsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import type { Db } from "./infra/db";
+import { registerErrorHandling, sendNotFound } from "./infra/errors";
+import { createCountryResolver, GeoIp } from "./infra/geo";
+import { registerSecurityHeaders } from "./infra/security-headers";
+import { contentRoutes } from "./modules/content/routes";
+import { gameRoutes } from "./modules/game/routes";
+import { healthRoutes } from "./modules/health/routes";
+import { playerRoutes } from "./modules/player/routes";
+import { settingsRoutes } from "./modules/settings/routes";
+import { registerSsr } from "./web/ssr";
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Shared across apps in tests so the GeoIP tables load once per process. */
+  geoIp?: GeoIp;
+  /** Mount the web app's SSR build when it exists (default true). */
+  ssr?: boolean;
+}
+
+const DOCS_PREFIX = "/api/docs";
+/** JSON bodies of this API are small forms; anything bigger is a mistake or an attack. */
+const BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie"],
+    },
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT,
+    // A caller's id lets one request be followed across services; anything odd gets a fresh one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    extraSources: [
+      ...config.cspExtraSources,
+      ...originOf(config.publicSettingOverrides["betting.clientHost"]),
+    ],
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.raw.setHeader("x-request-id", request.id);
+  });
+
+  const geoIp = options.geoIp ?? new GeoIp();
+  const ctx: AppContext = {
+    config,
+    db,
+    resolveCountry: createCountryResolver({
+      countryHeader: config.countryHeader,
+      defaultCountry: config.defaultCountry,
+      geoIp,
+    }),
+  };
+  app.decorate("geoIp", geoIp);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Casino platform API",
+        description: "The player site's API. Errors share one body: see ErrorBody.",
+        version: "0.1.0",
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: createJsonSchemaTransform({
+      skipList: [`${DOCS_PREFIX}/*`, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`, "/api/*"],
+    }),
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { validatorUrl: null },
+  });
+
+  await app.register(async (scope) => {
+    await healthRoutes(scope, ctx);
+    await settingsRoutes(scope, ctx);
+    await playerRoutes(scope, ctx);
+    await gameRoutes(scope, ctx);
+    await contentRoutes(scope, ctx);
+  });
+
+  // Unknown API paths answer JSON here, so they never fall through to the SSR catch-all (BE-43).
+  app.all("/api/*", { schema: { hide: true } }, async (_request, reply) => sendNotFound(reply));
+  app.setNotFoundHandler(async (_request, reply) => sendNotFound(reply));
+
+  if (options.ssr ?? true) {
+    const mounted = await registerSsr(app, {
+      buildDir: config.webBuildDir,
+      countryHeader: config.countryHeader,
+    });
+    if (!mounted) {
+      const hint = `No web build at ${config.webBuildDir}: pages answer 404. Run \`npm run build -w @casino/web\`, or \`npm run dev -w @casino/web\` for Vite (it proxies /api here).`;
+      if (config.nodeEnv === "production") app.log.error(hint);
+      else if (config.nodeEnv === "development") app.log.warn(hint);
+    }
+  }
+
+  return app;
+}
+
+/** A hop count trusts that many proxies nearest the server (proxy-addr's own rule). */
+function trustProxyOption(value: Config["trustProxy"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+}
+
+function originOf(value: unknown): string[] {
+  if (typeof value !== "string" || value === "") return [];
+  try {
+    return [new URL(value.includes("://") ? value : `https://${value}`).origin];
+  } catch {
+    return [];
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    geoIp: GeoIp;
+  }
+}

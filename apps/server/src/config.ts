@@ -1,0 +1,289 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import {
+  type PublicSettingValues,
+  parseBoolean,
+  publicSettingDefs,
+} from "./modules/settings/public-settings";
+
+/** The repository root, so defaults do not depend on which workspace npm ran the script from. */
+export const repoRoot = path.resolve(import.meta.dirname, "../../..");
+
+export interface ConfigDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/**
+ * Every environment variable the server reads, with its default and meaning. The README's
+ * table is generated from (and checked against) this list.
+ */
+export const configDocs: readonly ConfigDoc[] = [
+  { name: "NODE_ENV", default: "development", description: "development, production or test" },
+  { name: "PORT", default: "3000", description: "HTTP port" },
+  {
+    name: "HOST",
+    default: "127.0.0.1",
+    description: "Interface to listen on (0.0.0.0 in containers)",
+  },
+  {
+    name: "PUBLIC_URL",
+    default: "http://localhost:<PORT>",
+    description: "Public origin of the site, used for absolute links and the CSP",
+  },
+  {
+    name: "DATA_DIR",
+    default: "./data",
+    description: "Folder for the embedded database and generated secrets (relative to the cwd)",
+  },
+  {
+    name: "DATABASE_URL",
+    default: "(unset)",
+    description: "PostgreSQL URL; unset uses embedded PGlite under DATA_DIR/pglite",
+  },
+  {
+    name: "REDIS_URL",
+    default: "(unset)",
+    description: "Redis URL for pub/sub and rate limits (not used yet)",
+  },
+  {
+    name: "COUNTRY_HEADER",
+    default: "(unset)",
+    description: "Trusted proxy header carrying the visitor's ISO country (e.g. cf-ipcountry)",
+  },
+  {
+    name: "TRUST_PROXY",
+    default: "false",
+    description: "Trust X-Forwarded-For: true, a hop count, or comma-separated proxy IPs/CIDRs",
+  },
+  {
+    name: "DEFAULT_COUNTRY",
+    default: "(unset)",
+    description: "Country assumed when neither the header nor GeoIP knows it",
+  },
+  { name: "CONTENT_DIR", default: "<repo>/content", description: "Site content folder" },
+  {
+    name: "WEB_BUILD_DIR",
+    default: "<repo>/apps/web/build",
+    description: "React Router build served by the server (server/index.js and client/)",
+  },
+  { name: "LOG_LEVEL", default: "info (silent in test)", description: "pino log level" },
+  {
+    name: "CSP_EXTRA_SOURCES",
+    default: "(unset)",
+    description:
+      "Extra origins (space-separated) allowed for scripts, frames, images and connections",
+  },
+  {
+    name: "JWT_SECRET",
+    default: "(generated)",
+    description: "Access-token signing key; unset generates one into DATA_DIR/secrets.json",
+  },
+  {
+    name: "WEBHOOK_SECRET",
+    default: "(generated)",
+    description:
+      "Sandbox provider webhook signing key; unset generates one into DATA_DIR/secrets.json",
+  },
+  ...publicSettingDefs.map((def) => ({
+    name: def.env,
+    default: def.default === null ? "(unset)" : String(def.default) || "(empty)",
+    description: `${def.description} (overrides site_settings "${def.key}")`,
+  })),
+];
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const TrustProxy = optional.transform((value, ctx): boolean | number | string => {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  try {
+    return parseBoolean(value);
+  } catch {
+    if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value;
+    ctx.addIssue({ code: "custom", message: "expected true, false, a hop count or IP list" });
+    return z.NEVER;
+  }
+});
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
+  REDIS_URL: optional,
+  COUNTRY_HEADER: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-zA-Z0-9-]+$/, "must be a header name")
+      .transform((value) => value.toLowerCase())
+      .optional(),
+  ),
+  TRUST_PROXY: TrustProxy,
+  DEFAULT_COUNTRY: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-zA-Z]{2}$/, "must be a two-letter country code")
+      .transform((value) => value.toUpperCase())
+      .optional(),
+  ),
+  CONTENT_DIR: optional,
+  WEB_BUILD_DIR: optional,
+  LOG_LEVEL: optional.pipe(
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  ),
+  CSP_EXTRA_SOURCES: optional,
+  JWT_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  WEBHOOK_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+});
+
+export interface Secrets {
+  jwtSecret: string;
+  webhookSecret: string;
+}
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  countryHeader: string | null;
+  trustProxy: boolean | number | string;
+  defaultCountry: string | null;
+  contentDir: string;
+  webBuildDir: string;
+  logLevel: string;
+  cspExtraSources: string[];
+  /** Public settings set per deployment; they win over the site_settings rows. */
+  publicSettingOverrides: PublicSettingValues;
+  secrets: Secrets;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export interface LoadConfigOptions {
+  /** Where secrets.json may be written; false keeps generated secrets in memory only (tests). */
+  persistSecrets?: boolean;
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: LoadConfigOptions = {},
+): Config {
+  const problems: string[] = [];
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join(".")}: ${issue.message}`);
+    }
+  }
+
+  const overrides: PublicSettingValues = {};
+  for (const def of publicSettingDefs) {
+    const raw = env[def.env];
+    if (raw === undefined) continue;
+    try {
+      overrides[def.key] = def.fromEnv(raw);
+    } catch (error) {
+      const message =
+        error instanceof z.ZodError
+          ? error.issues.map((issue) => issue.message).join("; ")
+          : (error as Error).message;
+      problems.push(`${def.env}: ${message}`);
+    }
+  }
+
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const cspExtraSources = (e.CSP_EXTRA_SOURCES ?? "").split(/\s+/).filter(Boolean);
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    countryHeader: e.COUNTRY_HEADER ?? null,
+    trustProxy: e.TRUST_PROXY,
+    defaultCountry: e.DEFAULT_COUNTRY ?? null,
+    contentDir: path.resolve(e.CONTENT_DIR ?? path.join(repoRoot, "content")),
+    webBuildDir: path.resolve(e.WEB_BUILD_DIR ?? path.join(repoRoot, "apps/web/build")),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    cspExtraSources,
+    publicSettingOverrides: overrides,
+    secrets: resolveSecrets(
+      dataDir,
+      e.JWT_SECRET,
+      e.WEBHOOK_SECRET,
+      options.persistSecrets ?? true,
+    ),
+  };
+}
+
+/**
+ * Secrets come from the environment; a missing one is generated once and kept in
+ * DATA_DIR/secrets.json (0600) so restarts keep issued tokens valid. Nothing secret is committed.
+ */
+function resolveSecrets(
+  dataDir: string,
+  jwtSecret: string | undefined,
+  webhookSecret: string | undefined,
+  persist: boolean,
+): Secrets {
+  const generate = () => randomBytes(32).toString("base64url");
+  if (jwtSecret && webhookSecret) return { jwtSecret, webhookSecret };
+  if (!persist) {
+    return { jwtSecret: jwtSecret ?? generate(), webhookSecret: webhookSecret ?? generate() };
+  }
+
+  const file = path.join(dataDir, "secrets.json");
+  let stored: Partial<Secrets> = {};
+  try {
+    stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Secrets>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+      throw new ConfigError([`${file}: ${(error as Error).message}`]);
+    }
+  }
+  const secrets: Secrets = {
+    jwtSecret: jwtSecret ?? stored.jwtSecret ?? generate(),
+    webhookSecret: webhookSecret ?? stored.webhookSecret ?? generate(),
+  };
+  const missing = (!jwtSecret && !stored.jwtSecret) || (!webhookSecret && !stored.webhookSecret);
+  if (missing) {
+    mkdirSync(dataDir, { recursive: true });
+    // Only generated secrets are written; ones from the environment never touch the disk.
+    const toStore: Partial<Secrets> = { ...stored };
+    if (!jwtSecret) toStore.jwtSecret = secrets.jwtSecret;
+    if (!webhookSecret) toStore.webhookSecret = secrets.webhookSecret;
+    writeFileSync(file, `${JSON.stringify(toStore, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return secrets;
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from "fastify";
+
+export interface SecurityHeaderOptions {
+  publicUrl: string;
+  /** Origins of outside parties the pages load (sportsbook client host, chat widget, ...). */
+  extraSources: string[];
+}
+
+/**
+ * The one Content-Security-Policy of the site, for pages, API answers and the API docs alike.
+ *
+ * script-src allows 'unsafe-inline' because React Router's SSR writes its hydration context and
+ * module bootstrap as inline scripts, and the web app's entry does not pass a nonce yet. Once it
+ * does (ServerRouter/Scripts `nonce`), replace it with a per-request nonce here.
+ * style-src allows 'unsafe-inline' for the style attributes React renders.
+ */
+export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+  const origin = new URL(options.publicUrl);
+  const wsOrigin = `${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`;
+  const extra = options.extraSources;
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'unsafe-inline'", ...extra],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "font-src": ["'self'", "data:"],
+    // The realtime websocket is same-origin; older browsers do not count ws: as 'self'.
+    "connect-src": ["'self'", wsOrigin, ...extra],
+    "frame-src": ["'self'", ...extra],
+    "media-src": ["'self'"],
+    "worker-src": ["'self'", "blob:"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'", ...extra],
+    "frame-ancestors": ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(" ")}`)
+    .join("; ");
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    "content-security-policy": contentSecurityPolicy(options),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "SAMEORIGIN",
+    "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+  };
+  if (options.publicUrl.startsWith("https:")) {
+    headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  }
+  return headers;
+}
+
+/**
+ * Set on the raw response at the start, so they also reach answers that bypass Fastify's reply
+ * (the SSR handler hijacks it and writes to the socket itself).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  const headers = Object.entries(securityHeaders(options));
+  app.addHook("onRequest", async (_request, reply) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  });
+}

@@ -1,0 +1,21 @@
+import type { InitResponse } from "@casino/contract/init";
+import { getPublicSettings } from "../settings/get-public-settings";
+import { defaultLocale } from "../settings/list-locales";
+import type { PublicSettingValues } from "../settings/public-settings";
+import type { SettingsRepository } from "../settings/repository";
+
+/** API-05, BE-06, BE-07: what the client needs at start, for this request's country. */
+export async function getInit(
+  repo: SettingsRepository,
+  input: {
+    country: string | null;
+    overrides: PublicSettingValues;
+    onInvalidSetting?: (key: string) => void;
+  },
+): Promise<InitResponse> {
+  const [settings, locale] = await Promise.all([
+    getPublicSettings(repo, input.overrides, input.onInvalidSetting),
+    defaultLocale(repo),
+  ]);
+  return { country: input.country, settings, defaultLocale: locale };
+}

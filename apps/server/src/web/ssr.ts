@@ -1,0 +1,136 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import fastifyStatic from "@fastify/static";
+import { createRequestListener } from "@react-router/node";
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from "fastify";
+import type { ServerBuild } from "react-router";
+
+export interface SsrOptions {
+  /** The React Router build folder holding server/index.js and client/. */
+  buildDir: string;
+  /** The trusted country header, forwarded to in-process API calls so they see the same country. */
+  countryHeader: string | null;
+}
+
+/**
+ * What loaders and actions of the web app get as `context`. `apiFetch` calls this server's own
+ * API in process (no socket, no second TLS hop) as if the browser had made the call.
+ */
+// A type alias, not an interface: React Router's AppLoadContext wants an index signature.
+export type WebLoadContext = {
+  apiFetch(path: string, init?: RequestInit): Promise<Response>;
+};
+
+/** Headers of the page request that an API call made on its behalf must carry. */
+const FORWARDED_HEADERS = [
+  "authorization",
+  "accept-language",
+  "cookie",
+  "x-forwarded-for",
+  "user-agent",
+] as const;
+
+const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+
+export function createApiFetch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  countryHeader: string | null,
+): WebLoadContext["apiFetch"] {
+  const forwarded = countryHeader ? [...FORWARDED_HEADERS, countryHeader] : FORWARDED_HEADERS;
+  return async (apiPath, init = {}) => {
+    // Only the API: a loader fetching a page path would render SSR inside SSR.
+    if (!apiPath.startsWith("/api/")) {
+      throw new TypeError(`apiFetch takes an /api/ path, got ${apiPath}`);
+    }
+    const headers: Record<string, string> = { "x-request-id": request.id };
+    for (const name of forwarded) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    new Headers(init.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const method = (init.method ?? "GET").toUpperCase();
+    const payload =
+      init.body === undefined || init.body === null
+        ? undefined
+        : Buffer.from(await new Response(init.body).arrayBuffer());
+
+    const response = await app.inject({
+      method: method as HTTPMethods,
+      url: apiPath,
+      headers,
+      ...(payload ? { payload } : {}),
+      // The client's address, so GeoIP and rate limits see the visitor and not the server.
+      remoteAddress: request.ip,
+    });
+
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
+      else responseHeaders.set(name, String(value));
+    }
+    const body =
+      NULL_BODY_STATUS.has(response.statusCode) || method === "HEAD"
+        ? null
+        : new Uint8Array(response.rawPayload);
+    return new Response(body, { status: response.statusCode, headers: responseHeaders });
+  };
+}
+
+/** Hashed build assets never change under one name; everything else must be revalidated. */
+function cacheControlFor(filePath: string, clientDir: string): string {
+  const relative = path.relative(clientDir, filePath).split(path.sep).join("/");
+  return relative.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
+/**
+ * Mounts the React Router app when its build exists: static client files, then a catch-all that
+ * hands every other non-API request to React Router. Returns whether it was mounted.
+ */
+export async function registerSsr(app: FastifyInstance, options: SsrOptions): Promise<boolean> {
+  const serverEntry = path.join(options.buildDir, "server", "index.js");
+  const clientDir = path.join(options.buildDir, "client");
+  if (!existsSync(serverEntry)) return false;
+
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const current = new AsyncLocalStorage<FastifyRequest>();
+  const listener = createRequestListener({
+    build,
+    mode: process.env.NODE_ENV === "production" ? "production" : "development",
+    getLoadContext: (): WebLoadContext => {
+      const request = current.getStore();
+      if (!request) throw new Error("SSR request outside its Fastify request");
+      return { apiFetch: createApiFetch(app, request, options.countryHeader) };
+    },
+  });
+
+  await app.register(async (scope) => {
+    // React Router reads the raw body itself (form actions); Fastify must leave the stream alone.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+    if (existsSync(clientDir)) {
+      await scope.register(fastifyStatic, {
+        root: clientDir,
+        prefix: "/",
+        // One route per file found at start, so unknown paths reach the catch-all below.
+        wildcard: false,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header("cache-control", cacheControlFor(filePath, clientDir));
+        },
+      });
+    }
+
+    scope.all("/*", async (request, reply) => {
+      reply.hijack();
+      await current.run(request, () => listener(request.raw, reply.raw));
+    });
+  });
+  return true;
+}
