@@ -50,11 +50,11 @@ function PromoBanners() {
         <>
           {session.isLoggedIn ? (
             <Button size="lg" onClick={() => modals.open("wallet", "deposit")}>
-              {t("layout.home.welcome.ctaPlayer", "Deposit")}
+              {t("layout.home.welcome.ctaPlayer", "Choose your bonus")}
             </Button>
           ) : (
             <Button size="lg" onClick={() => modals.open("sign-up")}>
-              {t("layout.home.welcome.cta", "Sign up")}
+              {t("layout.home.welcome.cta", "Create account")}
             </Button>
           )}
           <ButtonLink variant="ghost" size="lg" to={href("/welcome-package")}>

@@ -72,7 +72,7 @@ export function CurrencyNav({
             modals.open("wallet", "deposit");
           }}
         >
-          {t("layout.header.deposit", "Deposit")}
+          {t("layout.userNav.addFunds", "Add funds")}
         </Button>
       </section>
     </div>

@@ -127,7 +127,7 @@ function AccountMenu({ open, onOpenChange }: Props) {
             modals.open("wallet", "deposit");
           }}
         >
-          {t("layout.header.deposit", "Deposit")}
+          {t("layout.userNav.addFunds", "Add funds")}
         </Button>
         <nav aria-label={t("layout.userNav.navLabel", "Account")}>
           <ul className="menu-list">
