@@ -1,3 +1,4 @@
-import { type RouteConfig, index } from "@react-router/dev/routes";
+import type { RouteConfig } from "@react-router/dev/routes";
+import { buildRoutes } from "./lib/routing/build-routes";
 
-export default [index("routes/home.tsx", { id: "index" })] satisfies RouteConfig;
+export default buildRoutes() satisfies RouteConfig;
