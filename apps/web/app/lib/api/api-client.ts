@@ -1,0 +1,64 @@
+// The browser's API client (spec §7): relative paths, no cookies, a bearer token when signed in.
+// `apiRequest` is the generic client (one retry of a non-mutating request on 408, 409, 425, 429,
+// 500, 502, 503, 504); `apiFetch` is the thin wrapper that never retries.
+import { tokenStore } from "../session/token-store";
+import { ApiError, toApiError } from "./api-error";
+import { type Query, toQueryString } from "./query-string";
+
+export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
+const SAFE_METHODS = ["GET", "HEAD", "OPTIONS"];
+
+export type ApiRequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+/** Whether the generic client retries this answer (once). */
+export function shouldRetry(method: string, status: number): boolean {
+  return SAFE_METHODS.includes(method.toUpperCase()) && RETRY_STATUSES.includes(status);
+}
+
+/** The thin wrapper: one fetch, no retry. */
+export function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const token = tokenStore.get();
+  if (token && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
+  if (!headers.has("accept")) headers.set("accept", "application/json");
+  return fetch(path, { ...init, headers, credentials: "omit" });
+}
+
+/** fetch-shaped with the generic client's retry rule (one retry of a non-mutating request). */
+export async function apiFetchWithRetry(path: string, init: RequestInit = {}): Promise<Response> {
+  const response = await apiFetch(path, init);
+  if (response.ok || !shouldRetry(init.method ?? "GET", response.status)) return response;
+  return apiFetch(path, init);
+}
+
+function buildInit(options: ApiRequestOptions): RequestInit {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+  return { method: options.method ?? "GET", headers, body, signal: options.signal };
+}
+
+/** The generic client: JSON in and out, ApiError on failure, one retry for safe methods. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const url = `${path}${toQueryString(options.query)}`;
+  const method = options.method ?? "GET";
+  let response = await apiFetch(url, buildInit(options));
+  if (!response.ok && shouldRetry(method, response.status)) {
+    response = await apiFetch(url, buildInit(options));
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export { ApiError };
