@@ -26,6 +26,12 @@ export type SiteData = {
   /** Prefixes an internal path with the current locale (none for the default locale). */
   href: (path: string) => string;
   session: { isLoggedIn: boolean; profileId: string | null };
+  /** Absolute origin of the site (canonical and alternate links). */
+  origin: string;
+  /** The request country is flagged restrict with restrictType 1: geo-restricted layout. */
+  geoRestricted: boolean;
+  /** The request country is flagged restrict with restrictType 2: no sign-in or sign-up. */
+  authRestricted: boolean;
 };
 
 export const SiteContext = createContext<SiteData | null>(null);
