@@ -1,0 +1,23 @@
+import { useProviders } from "../../features/games/use-providers";
+import { useSite } from "../../lib/site";
+import type { ModalViewProps } from "../modal-view-props";
+
+/** The game providers (GET /api/game/providers). */
+export default function ProvidersView(_props: ModalViewProps) {
+  const { t } = useSite();
+  const providers = useProviders();
+  if (providers.isPending) return <div className="modal__loading" aria-busy="true" />;
+  const list = providers.data ?? [];
+  if (list.length === 0) {
+    return <p className="modal-text">{t("modals.providers.empty", "No providers yet.")}</p>;
+  }
+  return (
+    <ul className="modal-links" aria-label={t("modals.providers.title", "Providers")}>
+      {list.map((provider) => (
+        <li key={provider.id}>
+          <span className="modal-links__item">{provider.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
