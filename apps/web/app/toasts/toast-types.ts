@@ -1,0 +1,16 @@
+export type ToastType = "success" | "error" | "info" | "warning";
+
+export type ToastInput = {
+  type: ToastType;
+  title: string;
+  description?: string;
+  /** ms; default 3000 (AL-04). */
+  duration?: number;
+};
+
+export type Toast = ToastInput & { id: number; leaving: boolean };
+
+export type ToastApi = {
+  show: (toast: ToastInput) => void;
+  dismiss: (id: number) => void;
+};
