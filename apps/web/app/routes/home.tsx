@@ -1,7 +1,30 @@
-export function meta() {
-  return [{ title: "Casino" }];
+import { HomePage } from "../components/home/home-page";
+import type { LoaderEnv } from "../lib/loader-env";
+import { serverEnv } from "../lib/loader-env.server";
+import { clientEnv } from "../lib/loader-env-client";
+import { pageShouldRevalidate } from "../lib/routing/should-revalidate";
+import { framePageMeta } from "../lib/seo/page-meta";
+import { guardPage } from "../lib/site-basics";
+import type { Route } from "./+types/home";
+
+async function load(env: LoaderEnv) {
+  await guardPage(env);
+  return null;
 }
 
+export function loader(args: Route.LoaderArgs) {
+  return load(serverEnv(args));
+}
+
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return load(clientEnv(args));
+}
+
+export const shouldRevalidate = pageShouldRevalidate;
+
+export const meta: Route.MetaFunction = (args) =>
+  framePageMeta(args, "home", "Casino games and sports betting");
+
 export default function Home() {
-  return <main>Home</main>;
+  return <HomePage />;
 }

@@ -1,0 +1,34 @@
+import { FramePage } from "../features/page/frame-page";
+import type { LoaderEnv } from "../lib/loader-env";
+import { serverEnv } from "../lib/loader-env.server";
+import { clientEnv } from "../lib/loader-env-client";
+import { isRouteAvailable } from "../lib/routing/route-filters";
+import { pageShouldRevalidate } from "../lib/routing/should-revalidate";
+import { framePageMeta } from "../lib/seo/page-meta";
+import { guardPage, notFound } from "../lib/site-basics";
+import type { Route } from "./+types/betting";
+
+const TITLE = "Sports betting";
+const EMPTY = "The sportsbook is not available yet.";
+
+async function load(env: LoaderEnv) {
+  const { init } = await guardPage(env);
+  if (!isRouteAvailable("betting", init.settings)) notFound();
+  return null;
+}
+
+export function loader(args: Route.LoaderArgs) {
+  return load(serverEnv(args));
+}
+
+export function clientLoader(args: Route.ClientLoaderArgs) {
+  return load(clientEnv(args));
+}
+
+export const shouldRevalidate = pageShouldRevalidate;
+
+export const meta: Route.MetaFunction = (args) => framePageMeta(args, "betting", TITLE);
+
+export default function BettingPage() {
+  return <FramePage pageKey="betting" title={TITLE} empty={EMPTY} />;
+}
