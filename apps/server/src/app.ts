@@ -14,6 +14,7 @@ import type { Db } from "./infra/db";
 import { registerErrorHandling, sendNotFound } from "./infra/errors";
 import { createCountryResolver, GeoIp } from "./infra/geo";
 import { registerSecurityHeaders } from "./infra/security-headers";
+import { parseQueryString } from "./lib/querystring";
 import { contentRoutes } from "./modules/content/routes";
 import { gameRoutes } from "./modules/game/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -50,7 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -30,5 +30,8 @@ export const GameCollectionList = z.object({ data: z.array(GameCollection) });
 
 /** GET /api/game/providers/{id}: a numeric id or the provider's slug. */
 export const GameProviderParams = z.object({
-  id: z.union([z.string().regex(/^\d{1,9}$/), z.string().regex(/^[a-z0-9-]{1,64}$/)]),
+  id: z
+    .string()
+    .max(64)
+    .regex(/^(\d{1,9}|[a-z0-9]+(-[a-z0-9]+)*)$/, "Must be a provider id or slug"),
 });

@@ -1,0 +1,112 @@
+import { mkdtemp, readFile, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, configDocs, loadConfig, repoRoot } from "./config";
+import { publicSettingDefs } from "./modules/settings/public-settings";
+
+const secrets = { JWT_SECRET: "j".repeat(32), WEBHOOK_SECRET: "w".repeat(32) };
+
+describe("config", () => {
+  it("has development defaults", () => {
+    const config = loadConfig({ ...secrets });
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      dataDir: path.resolve("data"),
+      databaseUrl: null,
+      redisUrl: null,
+      countryHeader: null,
+      trustProxy: false,
+      defaultCountry: null,
+      contentDir: path.join(repoRoot, "content"),
+      logLevel: "info",
+      publicSettingOverrides: {},
+    });
+  });
+
+  it("reads and normalises the environment", () => {
+    const config = loadConfig({
+      ...secrets,
+      NODE_ENV: "production",
+      PORT: "8080",
+      DATABASE_URL: "postgres://u@db/casino",
+      COUNTRY_HEADER: "CF-IPCountry",
+      DEFAULT_COUNTRY: "de",
+      TRUST_PROXY: "2",
+      LOYALTY_ENABLED: "no",
+      SOCIAL_PROVIDERS: "google,,facebook ",
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      port: 8080,
+      publicUrl: "http://localhost:8080",
+      databaseUrl: "postgres://u@db/casino",
+      countryHeader: "cf-ipcountry",
+      defaultCountry: "DE",
+      trustProxy: 2,
+      publicSettingOverrides: {
+        "loyalty.enabled": false,
+        "social.providers": ["google", "facebook"],
+      },
+    });
+    expect(loadConfig({ ...secrets, TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe(
+      "10.0.0.0/8, 127.0.0.1",
+    );
+  });
+
+  it("refuses bad values at start, naming each variable", () => {
+    try {
+      loadConfig({
+        ...secrets,
+        PORT: "eighty",
+        DEFAULT_COUNTRY: "Germany",
+        SIGN_IN_TABS: "sms",
+        LOYALTY_ENABLED: "perhaps",
+        AFFILIATE_TAG_EXPIRATION_DAYS: "0",
+        DATABASE_URL: "mysql://x",
+        JWT_SECRET: "short",
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as ConfigError).problems.join("\n");
+      for (const name of [
+        "PORT",
+        "DEFAULT_COUNTRY",
+        "SIGN_IN_TABS",
+        "LOYALTY_ENABLED",
+        "AFFILIATE_TAG_EXPIRATION_DAYS",
+        "DATABASE_URL",
+        "JWT_SECRET",
+      ]) {
+        expect(text).toContain(name);
+      }
+    }
+  });
+
+  it("generates missing secrets once into DATA_DIR/secrets.json with mode 0600", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "casino-config-"));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, "secrets.json");
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(first.secrets.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.secrets.jwtSecret).not.toBe(first.secrets.webhookSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).secrets).toEqual(first.secrets);
+    // A secret from the environment wins and is never written to disk.
+    const fromEnv = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "e".repeat(40) });
+    expect(fromEnv.secrets.jwtSecret).toBe("e".repeat(40));
+    expect(await readFile(file, "utf8")).not.toContain("e".repeat(40));
+  });
+
+  it("documents every variable it reads, including each public-setting override", () => {
+    const names = configDocs.map((doc) => doc.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const def of publicSettingDefs) expect(names).toContain(def.env);
+    for (const name of ["PORT", "HOST", "DATABASE_URL", "COUNTRY_HEADER", "TRUST_PROXY"]) {
+      expect(names).toContain(name);
+    }
+  });
+});

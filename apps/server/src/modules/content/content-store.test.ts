@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { ContentStore, deepMerge, splitFrontMatter } from "./content-store";
+
+describe("content store", () => {
+  it("merges objects key by key; arrays and scalars of the locale replace the default's", () => {
+    expect(
+      deepMerge(
+        { a: { b: 1, c: 2 }, list: [1, 2], keep: "x" },
+        { a: { c: 3 }, list: [9], extra: true },
+      ),
+    ).toEqual({ a: { b: 1, c: 3 }, list: [9], keep: "x", extra: true });
+  });
+
+  it("splits YAML front matter from the Markdown body", () => {
+    const { meta, body } = splitFrontMatter(
+      "---\r\ntitle: 'A: B'\r\ndescription: Plain\r\n---\r\n# Hi\r\n",
+    );
+    expect(meta).toEqual({ title: "A: B", description: "Plain" });
+    expect(body).toBe("# Hi\n");
+    expect(splitFrontMatter("# No front matter").meta).toEqual({});
+  });
+
+  it("renders a page with defaults for missing front matter", () => {
+    const store = new ContentStore("/nonexistent", false);
+    expect(store.parsePage("Just *text*.", "about")).toEqual({
+      title: "about",
+      description: "",
+      image: null,
+      html: "<p>Just <em>text</em>.</p>\n",
+    });
+  });
+
+  it("refuses path segments that could leave the folder", () => {
+    const store = new ContentStore("/nonexistent", false);
+    expect(() => store.readGroup("..", "alerts")).toThrow();
+    expect(() => store.readPage("en", "static", "../../secrets")).toThrow();
+  });
+
+  it("answers null for a file that does not exist", async () => {
+    const store = new ContentStore("/nonexistent", true);
+    expect(await store.readGroup("en", "alerts")).toBeNull();
+    expect(await store.listPages("en", "static")).toEqual([]);
+  });
+});
