@@ -109,7 +109,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   // Unknown API paths answer JSON here, so they never fall through to the SSR catch-all (BE-43).
-  app.all("/api/*", { schema: { hide: true } }, async (_request, reply) => sendNotFound(reply));
+  for (const url of ["/api", "/api/*"]) {
+    app.all(url, { schema: { hide: true } }, async (_request, reply) => sendNotFound(reply));
+  }
   app.setNotFoundHandler(async (_request, reply) => sendNotFound(reply));
 
   if (options.ssr ?? true) {

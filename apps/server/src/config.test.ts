@@ -2,7 +2,7 @@ import { mkdtemp, readFile, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configDocs, loadConfig, repoRoot } from "./config";
+import { ConfigError, configDocs, configDocsMarkdown, loadConfig, repoRoot } from "./config";
 import { publicSettingDefs } from "./modules/settings/public-settings";
 
 const secrets = { JWT_SECRET: "j".repeat(32), WEBHOOK_SECRET: "w".repeat(32) };
@@ -108,5 +108,8 @@ describe("config", () => {
     for (const name of ["PORT", "HOST", "DATABASE_URL", "COUNTRY_HEADER", "TRUST_PROXY"]) {
       expect(names).toContain(name);
     }
+    const table = configDocsMarkdown();
+    expect(table.split("\n")).toHaveLength(configDocs.length + 2);
+    expect(table).toContain("| `SIGN_IN_TABS` | both |");
   });
 });

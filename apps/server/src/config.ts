@@ -95,6 +95,15 @@ export const configDocs: readonly ConfigDoc[] = [
   })),
 ];
 
+/** The environment table for the README, generated so it cannot drift from the code. */
+export function configDocsMarkdown(): string {
+  const escape = (text: string) => text.replaceAll("|", "\\|");
+  const rows = configDocs.map(
+    (doc) => `| \`${doc.name}\` | ${escape(doc.default)} | ${escape(doc.description)} |`,
+  );
+  return ["| Variable | Default | Meaning |", "|---|---|---|", ...rows].join("\n");
+}
+
 const optional = z
   .string()
   .optional()

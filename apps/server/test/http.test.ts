@@ -122,9 +122,11 @@ describe("HTTP conventions", () => {
 
   it("BE-43 an unknown /api path is a JSON 404 for every method", async () => {
     for (const method of ["GET", "POST", "PUT", "DELETE", "PATCH"] as const) {
-      const response = await app.inject({ method, url: "/api/nope/deeper?x=1" });
-      const body = expectClientError(response, 404);
-      expect(body).toEqual({ error: { code: 404, message: "Not Found" } });
+      for (const url of ["/api/nope/deeper?x=1", "/api", "/api/"]) {
+        const response = await app.inject({ method, url });
+        const body = expectClientError(response, 404);
+        expect(body).toEqual({ error: { code: 404, message: "Not Found" } });
+      }
     }
   });
 
