@@ -97,9 +97,9 @@ export const configDocs: readonly ConfigDoc[] = [
 
 /** The environment table for the README, generated so it cannot drift from the code. */
 export function configDocsMarkdown(): string {
-  const escape = (text: string) => text.replaceAll("|", "\\|");
+  const cell = (text: string) => text.replaceAll("|", "\\|");
   const rows = configDocs.map(
-    (doc) => `| \`${doc.name}\` | ${escape(doc.default)} | ${escape(doc.description)} |`,
+    (doc) => `| \`${doc.name}\` | ${cell(doc.default)} | ${cell(doc.description)} |`,
   );
   return ["| Variable | Default | Meaning |", "|---|---|---|", ...rows].join("\n");
 }
