@@ -1,7 +1,9 @@
 import type { AppLoadContext, Params } from "react-router";
 import { serverApi } from "./api/server-api.server";
+import { parseCookies } from "./cookies";
 import type { LoaderEnv } from "./loader-env";
 import { memoPerRequest } from "./request-memo.server";
+import { TOKEN_COOKIE } from "./session/token-store";
 
 /** The server side of LoaderEnv (loader). */
 export function serverEnv(args: {
@@ -11,11 +13,21 @@ export function serverEnv(args: {
 }): LoaderEnv {
   const { request } = args;
   const configured = process.env.PUBLIC_URL?.replace(/\/+$/, "");
+  const cookieHeader = request.headers.get("cookie");
+  const token = parseCookies(cookieHeader)[TOKEN_COOKIE];
+  const api = serverApi(request, args.context);
   return {
     request,
     params: args.params,
-    api: serverApi(request, args.context),
-    cookieHeader: request.headers.get("cookie"),
+    // Calls made for a signed-in visitor carry the bearer token, as the browser's would (HC-03).
+    api: token
+      ? (path, init = {}) => {
+          const headers = new Headers(init.headers);
+          if (!headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
+          return api(path, { ...init, headers });
+        }
+      : api,
+    cookieHeader,
     origin: configured || new URL(request.url).origin,
     cache: (key, load) => memoPerRequest(request, JSON.stringify(key), load),
   };

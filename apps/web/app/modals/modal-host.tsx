@@ -1,9 +1,10 @@
 import { lazy, Suspense } from "react";
 import type { ModalEntry } from "./modal-provider";
+import { loadModalFrame } from "./modal-views";
 
 // The dialog frame (Radix Dialog and the modal styles) loads with the first modal, keeping it out
 // of the home page's initial JavaScript.
-const ModalFrame = lazy(() => import("./modal-frame"));
+const ModalFrame = lazy(loadModalFrame);
 
 export function ModalHost({
   entries,

@@ -11,6 +11,7 @@ import {
   queryValueFor,
   resolveModalQuery,
 } from "./modal-rules";
+import { preloadModal } from "./modal-views";
 
 export type ModalEntry = {
   id: number;
@@ -40,6 +41,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   entriesRef.current = entries;
 
   const push = useCallback((key: string, value: string | undefined) => {
+    preloadModal(key);
     const returnFocus =
       typeof document !== "undefined" && document.activeElement instanceof HTMLElement
         ? document.activeElement
@@ -138,6 +140,13 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       if (entry.open && definition && !canOpen(definition, isLoggedIn)) close(entry.key);
     }
   }, [isLoggedIn, close]);
+
+  // Guests most often open sign-in: fetch its code once the page is idle.
+  useEffect(() => {
+    if (isLoggedIn || typeof window.requestIdleCallback !== "function") return;
+    const id = window.requestIdleCallback(() => preloadModal("sign-in"), { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }, [isLoggedIn]);
 
   const api = useMemo<ModalApi>(
     () => ({

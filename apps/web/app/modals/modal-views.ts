@@ -2,42 +2,64 @@ import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import type { KnownModalKey } from "./modal-definitions";
 import type { ModalViewProps } from "./modal-view-props";
 
-type View = LazyExoticComponent<ComponentType<ModalViewProps>>;
+type ViewModule = { default: ComponentType<ModalViewProps> };
+type ViewLoader = () => Promise<ViewModule>;
 
-const SignIn = lazy(() => import("./views/sign-in-view"));
-const SignUp = lazy(() => import("./views/sign-up-view"));
-const ForgotPass = lazy(() => import("./views/forgot-pass-view"));
-const ResetPass = lazy(() => import("./views/reset-pass-view"));
-const Wallet = lazy(() => import("./views/wallet-view"));
-const DepositResult = lazy(() => import("./views/deposit-result-view"));
-const ConfirmAction = lazy(() => import("./views/confirm-action-view"));
-const GeoRestricted = lazy(() => import("./views/geo-restricted-view"));
-const Categories = lazy(() => import("./views/categories-view"));
-const Providers = lazy(() => import("./views/providers-view"));
-const Upcoming = lazy(() => import("./views/upcoming-view"));
+const signIn: ViewLoader = () => import("./views/sign-in-view");
+const signUp: ViewLoader = () => import("./views/sign-up-view");
+const forgotPass: ViewLoader = () => import("./views/forgot-pass-view");
+const resetPass: ViewLoader = () => import("./views/reset-pass-view");
+const wallet: ViewLoader = () => import("./views/wallet-view");
+const depositResult: ViewLoader = () => import("./views/deposit-result-view");
+const confirmAction: ViewLoader = () => import("./views/confirm-action-view");
+const geoRestricted: ViewLoader = () => import("./views/geo-restricted-view");
+const categories: ViewLoader = () => import("./views/categories-view");
+const providers: ViewLoader = () => import("./views/providers-view");
+const upcoming: ViewLoader = () => import("./views/upcoming-view");
 
 /** The view of each modal key; keys sharing a view say so (MD-08, MD-09). */
-const VIEWS: Partial<Record<KnownModalKey, View>> = {
-  "sign-in": SignIn,
-  "sign-up": SignUp,
-  "forgot-pass": ForgotPass,
-  "reset-pass": ResetPass,
-  wallet: Wallet,
+const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
+  "sign-in": signIn,
+  "sign-up": signUp,
+  "forgot-pass": forgotPass,
+  "reset-pass": resetPass,
+  wallet,
   // One success-style view for the three (MD-08).
-  "deposit-success": DepositResult,
-  "deposit-pending": DepositResult,
-  "deposit-redirect": DepositResult,
+  "deposit-success": depositResult,
+  "deposit-pending": depositResult,
+  "deposit-redirect": depositResult,
   // One confirm-action view for the three (MD-09).
-  "change-active-bonus": ConfirmAction,
-  "cancel-active-bonus": ConfirmAction,
-  "cancel-issued-bonus": ConfirmAction,
-  "geo-restricted-type": GeoRestricted,
-  "geo-restricted-game": GeoRestricted,
-  categories: Categories,
-  providers: Providers,
+  "change-active-bonus": confirmAction,
+  "cancel-active-bonus": confirmAction,
+  "cancel-issued-bonus": confirmAction,
+  "geo-restricted-type": geoRestricted,
+  "geo-restricted-game": geoRestricted,
+  categories,
+  providers,
 };
 
 /** Modals whose features come in later issues show an honest placeholder in a real frame. */
-export function viewFor(key: string): View {
-  return VIEWS[key as KnownModalKey] ?? Upcoming;
+function loaderFor(key: string): ViewLoader {
+  return LOADERS[key as KnownModalKey] ?? upcoming;
+}
+
+const lazyViews = new Map<ViewLoader, LazyExoticComponent<ComponentType<ModalViewProps>>>();
+
+/** The lazily loaded view component of a modal key. */
+export function viewFor(key: string): LazyExoticComponent<ComponentType<ModalViewProps>> {
+  const loader = loaderFor(key);
+  let view = lazyViews.get(loader);
+  if (!view) {
+    view = lazy(loader);
+    lazyViews.set(loader, view);
+  }
+  return view;
+}
+
+export const loadModalFrame = () => import("./modal-frame");
+
+/** Starts loading a modal's frame and view (on open, or ahead of time when idle). */
+export function preloadModal(key: string): void {
+  void loadModalFrame().catch(() => undefined);
+  void loaderFor(key)().catch(() => undefined);
 }

@@ -33,9 +33,8 @@ export default function ProfileLayout() {
   );
   return (
     <div className="profile">
-      <Outlet />
       <nav
-        className="page-nav page-frame"
+        className="page-nav"
         aria-label={t("global-components.pages.profile.navLabel", "Profile sections")}
       >
         <ul>
@@ -51,6 +50,7 @@ export default function ProfileLayout() {
           ))}
         </ul>
       </nav>
+      <Outlet />
     </div>
   );
 }

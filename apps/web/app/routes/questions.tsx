@@ -49,10 +49,9 @@ export default function QuestionsLayout({ loaderData }: Route.ComponentProps) {
   const topics = loaderData.topics;
   return (
     <div className="questions">
-      <Outlet context={{ topics } satisfies QuestionsOutletContext} />
       {topics.length > 0 ? (
         <nav
-          className="page-nav page-frame"
+          className="page-nav"
           aria-label={t("global-components.pages.questions.topicsLabel", "Question topics")}
         >
           <ul>
@@ -66,6 +65,7 @@ export default function QuestionsLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       ) : null}
+      <Outlet context={{ topics } satisfies QuestionsOutletContext} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useLanguageLinkCookie } from "../../lib/locale";
 import { useSite } from "../../lib/site";
 import { installChunkReload } from "../../pwa/chunk-reload";
+import { InstalledAppReport } from "../../pwa/installed-app-report";
 import { registerServiceWorker } from "../../pwa/service-worker";
 import { VersionCheck } from "../../pwa/version-check";
 import { AffiliateTag } from "../affiliate/affiliate-tag";
@@ -24,6 +25,7 @@ export function StartupEffects() {
       <ViewportHeight />
       <AffiliateTag />
       <VersionCheck />
+      <InstalledAppReport />
     </>
   );
 }
