@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ContentStore, deepMerge, splitFrontMatter } from "./content-store";
 
@@ -40,5 +43,36 @@ describe("content store", () => {
     const store = new ContentStore("/nonexistent", true);
     expect(await store.readGroup("en", "alerts")).toBeNull();
     expect(await store.listPages("en", "static")).toEqual([]);
+  });
+
+  it("re-reads files in development and keeps them parsed in production", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "casino-content-"));
+    await mkdir(path.join(dir, "en", "pages", "static"), { recursive: true });
+    const groupFile = path.join(dir, "en", "alerts.json");
+    const pageFile = path.join(dir, "en", "pages", "static", "terms.md");
+    await writeFile(groupFile, '{"a":"one"}');
+    await writeFile(pageFile, "---\ntitle: One\n---\nBody");
+    const development = new ContentStore(dir, false);
+    const production = new ContentStore(dir, true);
+    expect(await development.readGroup("en", "alerts")).toEqual({ a: "one" });
+    expect(await production.readGroup("en", "alerts")).toEqual({ a: "one" });
+    expect((await production.readPage("en", "static", "terms"))?.title).toBe("One");
+
+    await writeFile(groupFile, '{"a":"two"}');
+    await writeFile(pageFile, "---\ntitle: Two\n---\nBody");
+    expect(await development.readGroup("en", "alerts")).toEqual({ a: "two" });
+    expect((await development.readPage("en", "static", "terms"))?.title).toBe("Two");
+    expect(await production.readGroup("en", "alerts")).toEqual({ a: "one" });
+    expect((await production.readPage("en", "static", "terms"))?.title).toBe("One");
+  });
+
+  it("a broken group file is an error, not silently empty content", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "casino-content-"));
+    await mkdir(path.join(dir, "en"));
+    await writeFile(path.join(dir, "en", "modals.json"), "[1, 2]");
+    await writeFile(path.join(dir, "en", "layout.json"), "{oops");
+    const store = new ContentStore(dir, true);
+    await expect(store.readGroup("en", "modals")).rejects.toThrow(/JSON object/);
+    await expect(store.readGroup("en", "layout")).rejects.toThrow();
   });
 });
