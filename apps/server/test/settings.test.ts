@@ -55,6 +55,8 @@ describe("settings", () => {
       subCurrencies: [{ code: "mBTC", subunitToUnit: 1000 }],
     });
     expect(byCode.get("ETH")?.subCurrencies).toEqual([{ code: "mETH", subunitToUnit: 1000 }]);
+    // Wei precision: 10^18 is past 2^53 but exact as a power of ten.
+    expect(byCode.get("ETH")?.subunitToUnit).toBe(1e18);
     for (const code of ["BRL", "CAD", "USDT", "LTC"]) expect(byCode.has(code)).toBe(true);
   });
 

@@ -7,7 +7,17 @@ export const CountryCode = z.string().regex(/^[A-Z]{2}$/);
 /** restrictType 1: geo-restricted layout; restrictType 2: no sign-in or sign-up. */
 export const RestrictType = z.union([z.literal(1), z.literal(2)]).nullable();
 
-export const SubCurrency = z.object({ code: z.string(), subunitToUnit: z.number().int() });
+/**
+ * Minor units per major unit: a power of ten up to 10^18 (ETH's wei). Powers of ten are exact
+ * in a JSON number even past 2^53; amounts themselves are always decimal strings.
+ */
+export const SubunitToUnit = z
+  .number()
+  .refine((n) => /^10{0,18}$/.test(BigInt(Math.trunc(n)).toString()) && Number.isInteger(n), {
+    message: "a power of ten up to 10^18",
+  });
+
+export const SubCurrency = z.object({ code: z.string(), subunitToUnit: SubunitToUnit });
 
 export const Currency = z
   .object({
@@ -16,7 +26,7 @@ export const Currency = z
     isEnabled: z.boolean(),
     isBase: z.boolean(),
     /** Minor units per major unit (100 for EUR, 10^8 for BTC). */
-    subunitToUnit: z.number().int(),
+    subunitToUnit: SubunitToUnit,
     /** Exchange rate to the base currency as an exact decimal string. */
     rate: z.object({ rate: z.string() }),
     symbol: z.string(),

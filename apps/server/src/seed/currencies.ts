@@ -57,8 +57,8 @@ export const seedCurrencies: SeedCurrency[] = [
     code: "ETH",
     type: "crypto",
     symbol: "Ξ",
-    // Gwei precision: the API's subunitToUnit is a JSON number and 10^18 is past 2^53.
-    subunitToUnit: 1_000_000_000n,
+    // Wei: amounts need numeric(78,0) and bigint, never a float.
+    subunitToUnit: 1_000_000_000_000_000_000n,
     rate: "3400",
     subCurrencies: [{ code: "mETH", subunitToUnit: 1000n }],
   },

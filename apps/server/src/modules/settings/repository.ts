@@ -1,5 +1,5 @@
 import type { Queryable } from "../../infra/db";
-import { bigintFromDb, normalizeDecimal, safeNumber } from "../../lib/numbers";
+import { bigintFromDb, normalizeDecimal, subunitNumber } from "../../lib/numbers";
 import type { PublicSettingValues } from "./public-settings";
 
 export interface CurrencyRecord {
@@ -64,7 +64,7 @@ export function settingsRepository(db: Queryable) {
         const list = subsByCurrency.get(sub.currency_code) ?? [];
         list.push({
           code: sub.code,
-          subunitToUnit: safeNumber(bigintFromDb(sub.subunit_to_unit), `${sub.code} subunitToUnit`),
+          subunitToUnit: subunitNumber(bigintFromDb(sub.subunit_to_unit), `${sub.code} subunitToUnit`),
         });
         subsByCurrency.set(sub.currency_code, list);
       }
@@ -72,7 +72,7 @@ export function settingsRepository(db: Queryable) {
         code: row.code,
         type: row.type,
         symbol: row.symbol,
-        subunitToUnit: safeNumber(bigintFromDb(row.subunit_to_unit), `${row.code} subunitToUnit`),
+        subunitToUnit: subunitNumber(bigintFromDb(row.subunit_to_unit), `${row.code} subunitToUnit`),
         rate: normalizeDecimal(row.rate),
         isBase: row.is_base,
         isEnabled: row.is_enabled,
