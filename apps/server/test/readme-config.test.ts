@@ -7,7 +7,9 @@ import { configDocsMarkdown } from "../src/config";
 describe("README configuration table", () => {
   test("matches the variables, defaults and meanings in config.ts", () => {
     const readme = readFileSync(resolve(import.meta.dirname, "../../../README.md"), "utf8");
-    const table = readme.split("<!-- config-table:start -->")[1]?.split("<!-- config-table:end -->")[0];
+    const table = readme
+      .split("<!-- config-table:start -->")[1]
+      ?.split("<!-- config-table:end -->")[0];
     expect(table?.trim()).toBe(configDocsMarkdown().trim());
   });
 });

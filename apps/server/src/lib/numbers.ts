@@ -6,16 +6,14 @@ export function bigintFromDb(value: string | number | bigint): bigint {
   return BigInt(value);
 }
 
-  return Number(value);
-}
-
 /**
  * A currency's minor units per major unit as the contract's JSON number: a power of ten up to
  * 10^18 (ETH's wei). Those are exact in a double even past 2^53, unlike arbitrary integers.
  */
 export function subunitNumber(value: bigint, what: string): number {
   const text = value.toString();
-  if (!/^10{0,18}$/.test(text)) throw new RangeError(`${what} ${text} is not a power of ten <= 10^18`);
+  if (!/^10{0,18}$/.test(text))
+    throw new RangeError(`${what} ${text} is not a power of ten <= 10^18`);
   return Number(value);
 }
 

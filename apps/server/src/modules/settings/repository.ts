@@ -64,7 +64,10 @@ export function settingsRepository(db: Queryable) {
         const list = subsByCurrency.get(sub.currency_code) ?? [];
         list.push({
           code: sub.code,
-          subunitToUnit: subunitNumber(bigintFromDb(sub.subunit_to_unit), `${sub.code} subunitToUnit`),
+          subunitToUnit: subunitNumber(
+            bigintFromDb(sub.subunit_to_unit),
+            `${sub.code} subunitToUnit`,
+          ),
         });
         subsByCurrency.set(sub.currency_code, list);
       }
@@ -72,7 +75,10 @@ export function settingsRepository(db: Queryable) {
         code: row.code,
         type: row.type,
         symbol: row.symbol,
-        subunitToUnit: subunitNumber(bigintFromDb(row.subunit_to_unit), `${row.code} subunitToUnit`),
+        subunitToUnit: subunitNumber(
+          bigintFromDb(row.subunit_to_unit),
+          `${row.code} subunitToUnit`,
+        ),
         rate: normalizeDecimal(row.rate),
         isBase: row.is_base,
         isEnabled: row.is_enabled,
