@@ -30,6 +30,8 @@ function buildVersion(): Plugin {
 
 export default defineConfig({
   plugins: [reactRouter(), buildVersion()],
+  // Pre-bundled up front so `npm run dev` does not reload the page when a lazy modal needs them.
+  optimizeDeps: { include: ["@tanstack/react-query", "radix-ui"] },
   server: {
     // `npm run dev`: the API runs on its own port; the dev server proxies /api to it.
     proxy: { "/api": { target: process.env.API_URL ?? "http://127.0.0.1:3000", ws: true } },

@@ -10,6 +10,7 @@ import {
   MODAL_TRANSITION_MS,
   queryValueFor,
   resolveModalQuery,
+  restrictedSubstitute,
 } from "./modal-rules";
 import { preloadModal } from "./modal-views";
 
@@ -32,7 +33,7 @@ let nextId = 1;
  * guest-only modal gets nothing.
  */
 export function ModalProvider({ children }: { children: ReactNode }) {
-  const { session } = useSite();
+  const { session, authRestricted } = useSite();
   const isLoggedIn = session.isLoggedIn;
   const location = useLocation();
   const navigate = useNavigate();
@@ -68,7 +69,8 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const open = useCallback<ModalApi["open"]>(
-    (key, value) => {
+    (requested, value) => {
+      const key = restrictedSubstitute(requested, authRestricted);
       const definition = getModal(key);
       if (!definition) {
         console.warn(`Unknown modal "${key}"`);
@@ -84,7 +86,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
         patchQuery(navigate, { [definition.query.name]: queryValue });
       }
     },
-    [isLoggedIn, navigate, push],
+    [isLoggedIn, authRestricted, navigate, push],
   );
 
   const close = useCallback<ModalApi["close"]>(
@@ -110,7 +112,16 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     if (names.size === 0) return;
     const params = new URLSearchParams(location.search);
     const { open: toOpen, remove } = resolveModalQuery(location.search, isLoggedIn, names);
-    for (const request of toOpen) push(request.key, request.value);
+    for (const request of toOpen) {
+      const key = restrictedSubstitute(request.key, authRestricted);
+      if (key === request.key) {
+        push(key, request.value);
+      } else {
+        // Sign-in and sign-up are not offered in this country: say so, and drop the query.
+        push(key, undefined);
+        remove.push(getModal(request.key)?.query?.name ?? request.key);
+      }
+    }
     for (const name of names) {
       if (params.has(name)) continue;
       const entry = entriesRef.current.find(
@@ -121,7 +132,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     if (remove.length > 0) {
       patchQuery(navigate, Object.fromEntries(remove.map((name) => [name, null])));
     }
-  }, [location.search, isLoggedIn, navigate, push, dismiss]);
+  }, [location.search, isLoggedIn, authRestricted, navigate, push, dismiss]);
 
   // Leaving the page closes modals that do not live in the URL.
   const seenPath = useRef(location.pathname);

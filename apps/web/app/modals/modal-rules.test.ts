@@ -7,6 +7,7 @@ import {
   modalZIndex,
   queryValueFor,
   resolveModalQuery,
+  restrictedSubstitute,
 } from "./modal-rules";
 
 function definition(key: string) {
@@ -90,5 +91,14 @@ describe("modal registry", () => {
     expect(modalZIndex(1)).toBe(1002);
     expect(modalZIndex(3)).toBe(1006);
     expect(MODAL_TRANSITION_MS).toBe(250);
+  });
+});
+
+describe("restricted countries", () => {
+  it("GEO-03, GEO-04: with restrictType 2, sign-in and sign-up give geo-restricted-type", () => {
+    expect(restrictedSubstitute("sign-in", true)).toBe("geo-restricted-type");
+    expect(restrictedSubstitute("sign-up", true)).toBe("geo-restricted-type");
+    expect(restrictedSubstitute("forgot-pass", true)).toBe("forgot-pass");
+    expect(restrictedSubstitute("sign-in", false)).toBe("sign-in");
   });
 });

@@ -79,3 +79,14 @@ export function modalZIndex(level: number): number {
 }
 /** MD-14 */
 export const MODAL_TRANSITION_MS = 250;
+
+/** Modals a country with restrict and restrictType 2 may not use (spec §4 "Restricted countries"). */
+const AUTH_MODALS: readonly string[] = ["sign-in", "sign-up"];
+
+/**
+ * GEO-03, GEO-04: in a country with restrictType 2, asking for sign-in or sign-up shows
+ * geo-restricted-type instead. Returns the key to open.
+ */
+export function restrictedSubstitute(key: string, authRestricted: boolean): string {
+  return authRestricted && AUTH_MODALS.includes(key) ? "geo-restricted-type" : key;
+}
