@@ -55,7 +55,8 @@ try {
   // Initial JS: the module scripts and modulepreloads the SSR HTML of the home page references.
   const html = await (await fetch(url)).text();
   const srcs = new Set();
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
+    srcs.add(m[1]);
   for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) srcs.add(m[1]);
   let raw = 0;
@@ -66,7 +67,9 @@ try {
     gz += gzipSync(file, { level: 9 }).length;
   }
   const kb = (n) => (n / 1024).toFixed(1);
-  console.log(`\ninitial JS on /: ${srcs.size} files, ${kb(raw)} KB raw, ${kb(gz)} KB gzip (target <= 150 KB; ratio ${(gz / (150 * 1024)).toFixed(2)})`);
+  console.log(
+    `\ninitial JS on /: ${srcs.size} files, ${kb(raw)} KB raw, ${kb(gz)} KB gzip (target <= 150 KB; ratio ${(gz / (150 * 1024)).toFixed(2)})`,
+  );
 
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const results = [];
@@ -102,11 +105,16 @@ try {
       await chrome.kill();
     }
   }
-  const median = (k) => results.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(results.length / 2)];
+  const median = (k) =>
+    results.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(results.length / 2)];
   console.log(`lighthouse mobile, ${runs} runs (median):`);
   console.log(`  performance score ${median("score")} (target >= 90)`);
-  console.log(`  LCP ${(median("lcp") / 1000).toFixed(2)} s (target <= 2.5 s; ratio ${(median("lcp") / 2500).toFixed(2)})`);
-  console.log(`  TBT ${Math.round(median("tbt"))} ms, FCP ${(median("fcp") / 1000).toFixed(2)} s, CLS ${median("cls").toFixed(3)}`);
+  console.log(
+    `  LCP ${(median("lcp") / 1000).toFixed(2)} s (target <= 2.5 s; ratio ${(median("lcp") / 2500).toFixed(2)})`,
+  );
+  console.log(
+    `  TBT ${Math.round(median("tbt"))} ms, FCP ${(median("fcp") / 1000).toFixed(2)} s, CLS ${median("cls").toFixed(3)}`,
+  );
 } finally {
   server.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });

@@ -29,6 +29,8 @@ export function serverEnv(args: {
       : api,
     cookieHeader,
     origin: configured || new URL(request.url).origin,
-    cache: (key, load) => memoPerRequest(request, JSON.stringify(key), load),
+    // React Router hands each loader its own Request object; the load context is the one object
+    // per incoming request that all of them share (dev mode without a context: the request).
+    cache: (key, load) => memoPerRequest(args.context ?? request, JSON.stringify(key), load),
   };
 }

@@ -1,16 +1,16 @@
 // One request's loaders (root and page, run in parallel) share the API answers they both need:
 // the first caller starts the fetch, the others await the same promise.
-const memos = new WeakMap<Request, Map<string, Promise<unknown>>>();
+const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 export function memoPerRequest<T>(
-  request: Request,
+  scope: object,
   key: string,
   load: () => Promise<T>,
 ): Promise<T> {
-  let memo = memos.get(request);
+  let memo = memos.get(scope);
   if (!memo) {
     memo = new Map();
-    memos.set(request, memo);
+    memos.set(scope, memo);
   }
   const existing = memo.get(key);
   if (existing) return existing as Promise<T>;

@@ -1,0 +1,105 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { hydrated, useSite } from "./support/fixture";
+import { repoRoot } from "./support/server";
+
+describe("preloader and error page with default content", () => {
+  const site = useSite();
+
+  test("RT-34 RT-35 the preloader covers the page, hides after 500 ms and is removed after 1000 ms", async () => {
+    const { page } = await site.open();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __preloader: { hidden?: number; removed?: number } };
+      w.__preloader = {};
+      new MutationObserver(() => {
+        const el = document.querySelector("[data-preloader]");
+        if (el && !w.__preloader.hidden && el.getAttribute("data-state") === "hidden") {
+          w.__preloader.hidden = performance.now();
+        }
+        if (!el && w.__preloader.hidden && !w.__preloader.removed)
+          w.__preloader.removed = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+      window.addEventListener("load", () => {
+        (window as unknown as { __loadAt: number }).__loadAt = performance.now();
+      });
+    });
+    const res = await page.goto("/");
+    expect(await res?.text()).toContain("data-preloader");
+    await page.waitForFunction(() => !document.querySelector("[data-preloader]"), null, {
+      timeout: 10_000,
+    });
+    const t = await page.evaluate(() => ({
+      ...(window as unknown as { __preloader: { hidden: number; removed: number } }).__preloader,
+      load: (window as unknown as { __loadAt: number }).__loadAt,
+    }));
+    expect(t.hidden - t.load).toBeGreaterThanOrEqual(450);
+    expect(t.removed - t.load).toBeGreaterThanOrEqual(950);
+    expect(t.removed - t.hidden).toBeGreaterThanOrEqual(400);
+  });
+
+  test("RT-36 RT-37 the preloader stays on auto-login with state and on the social callback", async () => {
+    const { page } = await site.open();
+    for (const path of [
+      "/auth/autologin?state=abc",
+      "/auth/social/google/callback?code=x&state=y",
+    ]) {
+      await page.goto(path);
+      await hydrated(page);
+      // The default dismissal completes within 1000 ms of load; check well after that.
+      await page.waitForTimeout(1500);
+      expect([path, await page.locator("[data-preloader]").count()]).toEqual([path, 1]);
+    }
+  });
+
+  test("RT-38 RT-39 RT-40 RT-41 RT-43 a failing page shows the error page with fallback texts", async () => {
+    const { page } = await site.open();
+    // Force the content service to fail for this page: the loader throws and the error page shows.
+    await page.route("**/api/content/**/pages/static/terms", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"error":{"code":500,"message":"boom"}}',
+      }),
+    );
+    await page.goto("/de");
+    await hydrated(page);
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: /Geschäftsbedingungen|Terms/ })
+      .click();
+    await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+    await page
+      .getByText(
+        "The page you are trying to access does not exist or has been moved. Try going back to our homepage.",
+      )
+      .waitFor();
+    expect(await page.getByRole("img", { name: /error/i }).count()).toBeGreaterThan(0);
+    await page.getByRole("link", { name: "Homepage" }).click();
+    await page.waitForURL((url) => url.pathname === "/de");
+  });
+});
+
+describe("error page texts overridden by content", () => {
+  const contentDir = mkdtempSync(join(tmpdir(), "casino-content-"));
+  cpSync(join(repoRoot, "content"), contentDir, { recursive: true });
+  const file = join(contentDir, "en", "global-components.json");
+  const globals = JSON.parse(readFileSync(file, "utf8"));
+  globals.error = {
+    title: "Oops, table closed",
+    description: "Try the lobby.",
+    buttonLabel: "Back to lobby",
+  };
+  writeFileSync(file, JSON.stringify(globals));
+  const site = useSite({ CONTENT_DIR: contentDir });
+
+  test("RT-42 error.title, error.description and error.buttonLabel override the error page", async () => {
+    const { page } = await site.open();
+    await page.goto("/static/no-such-page");
+    await page.getByRole("heading", { name: "Oops, table closed" }).waitFor();
+    await page.getByText("Try the lobby.").waitFor();
+    await page.getByRole("link", { name: "Back to lobby" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  });
+});

@@ -1,0 +1,45 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { type ContextOptions, launchBrowser, newContext } from "./browser";
+import { startServer, type TestServer } from "./server";
+
+export type Site = {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) and page on this site. */
+  open: (
+    options?: Omit<ContextOptions, "baseURL">,
+  ) => Promise<{ context: BrowserContext; page: Page }>;
+};
+
+/**
+ * One server process (with the given environment) and one Chromium for the test file; each test
+ * opens its own context so cookies and storage never leak between tests.
+ */
+export function useSite(env: Record<string, string> = {}): Site {
+  const site = {} as Site;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    const [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    site.server = server;
+    site.browser = browser;
+    site.open = async (options = {}) => {
+      const context = await newContext(browser, { ...options, baseURL: server.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      return { context, page };
+    };
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+    await site.browser?.close();
+    await site.server?.stop();
+  });
+  return site;
+}
+
+/** Resolves when the page has hydrated (React Router sets window.__reactRouterRouteModules early,
+ * so wait for the app's own marker on <html>). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
