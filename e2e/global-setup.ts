@@ -8,7 +8,9 @@ import { startServer, templateDataDir, webBuildDir } from "./support/server";
 // and seed run exactly as for a new operator).
 export default async function setup() {
   if (!existsSync(`${webBuildDir}/server/index.js`)) {
-    throw new Error("apps/web/build is missing: run `npm run build -w @casino/web` (npm test does).");
+    throw new Error(
+      "apps/web/build is missing: run `npm run build -w @casino/web` (npm test does).",
+    );
   }
   if (!existsSync(chromiumPath)) {
     throw new Error(

@@ -193,7 +193,9 @@ describe("routes", () => {
     await page.goto("/de/contact");
     await hydrated(page);
     const hrefs = await page.evaluate(() =>
-      [...document.querySelectorAll("a[href^='/']:not([hreflang])")].map((a) => a.getAttribute("href") ?? ""),
+      [...document.querySelectorAll("a[href^='/']:not([hreflang])")].map(
+        (a) => a.getAttribute("href") ?? "",
+      ),
     );
     expect(hrefs.length).toBeGreaterThan(3);
     for (const href of hrefs.filter(

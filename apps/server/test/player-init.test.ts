@@ -50,6 +50,25 @@ describe("GET /api/player/init", () => {
     });
   });
 
+  it("GEO-01 BE-13 init carries the request country's restriction, unlisted countries included", async () => {
+    const trusting = await appWith({ COUNTRY_HEADER: "cf-ipcountry" });
+    const restrictionOf = async (country: string) =>
+      (await init(trusting, { headers: { "cf-ipcountry": country } })).countryRestriction;
+    expect(await restrictionOf("BE")).toEqual({ restrict: true, restrictType: 1 });
+    expect(await restrictionOf("CU")).toEqual({ restrict: true, restrictType: 2 });
+    expect(await restrictionOf("DE")).toEqual({ restrict: false, restrictType: null });
+    // An operator restricts a country that the public country list leaves out (spec §9).
+    await app.testDb.query(
+      "UPDATE countries SET is_restricted = true, restrict_type = 2 WHERE code = 'US'",
+    );
+    expect(await restrictionOf("US")).toEqual({ restrict: true, restrictType: 2 });
+    const listed = (await trusting.inject({ url: "/api/settings/countries" })).json() as {
+      data: { code: string }[];
+    };
+    expect(listed.data.map((c) => c.code)).not.toContain("US");
+    expect((await init(app)).countryRestriction).toBeNull();
+  });
+
   it("BE-06 loopback requests have no country, and DEFAULT_COUNTRY fills in", async () => {
     expect((await init(app)).country).toBeNull();
     const withDefault = await appWith({ DEFAULT_COUNTRY: "ca" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CountryCode } from "./settings";
+import { CountryCode, RestrictType } from "./settings";
 
 export const TabsDisplay = z.enum(["both", "email", "phone"]);
 
@@ -44,6 +44,11 @@ export const InitResponse = z
   .object({
     /** The visitor's country, from the trusted proxy header, GeoIP or the configured default. */
     country: CountryCode.nullable(),
+    /**
+     * The request country's restriction, also for countries left out of the public country list
+     * (restrictType 1: geo-restricted layout; 2: no sign-in or sign-up). Null when unknown.
+     */
+    countryRestriction: z.object({ restrict: z.boolean(), restrictType: RestrictType }).nullable(),
     settings: PublicSettings,
     /** The default locale code, so the client needs no second call to decide on prefixes. */
     defaultLocale: z.string(),

@@ -15,10 +15,12 @@ import { loadSiteBasics } from "./site-basics";
  */
 export async function loadRootData(env: LoaderEnv): Promise<RootData> {
   const basics = await loadSiteBasics(env);
-  const { choice, init, countries } = basics;
+  const { choice, init } = basics;
   if (choice.redirectTo) throw redirect(choice.redirectTo, 302);
   const content = await loadSiteContent(env, choice.locale, basics.defaultLocale);
-  const country = init.country ? countries.find((item) => item.code === init.country) : undefined;
+  // From init, not the public country list: countries left out of that list (e.g. US, GB) may
+  // be restricted too.
+  const restriction = init.countryRestriction;
   return {
     locale: choice.locale,
     defaultLocale: basics.defaultLocale,
@@ -28,8 +30,8 @@ export async function loadRootData(env: LoaderEnv): Promise<RootData> {
     collections: basics.collections,
     content,
     origin: env.origin,
-    geoRestricted: Boolean(country?.restrict && country.restrictType === 1),
-    authRestricted: Boolean(country?.restrict && country.restrictType === 2),
+    geoRestricted: Boolean(restriction?.restrict && restriction.restrictType === 1),
+    authRestricted: Boolean(restriction?.restrict && restriction.restrictType === 2),
     session: sessionFromToken(parseCookies(env.cookieHeader)[TOKEN_COOKIE]),
   };
 }

@@ -2,11 +2,7 @@
 // the first caller starts the fetch, the others await the same promise.
 const memos = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-export function memoPerRequest<T>(
-  scope: object,
-  key: string,
-  load: () => Promise<T>,
-): Promise<T> {
+export function memoPerRequest<T>(scope: object, key: string, load: () => Promise<T>): Promise<T> {
   let memo = memos.get(scope);
   if (!memo) {
     memo = new Map();

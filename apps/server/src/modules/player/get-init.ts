@@ -13,9 +13,17 @@ export async function getInit(
     onInvalidSetting?: (key: string) => void;
   },
 ): Promise<InitResponse> {
-  const [settings, locale] = await Promise.all([
+  const [settings, locale, country] = await Promise.all([
     getPublicSettings(repo, input.overrides, input.onInvalidSetting),
     defaultLocale(repo),
+    input.country ? repo.findCountry(input.country) : null,
   ]);
-  return { country: input.country, settings, defaultLocale: locale };
+  return {
+    country: input.country,
+    countryRestriction: country
+      ? { restrict: country.restrict, restrictType: country.restrictType }
+      : null,
+    settings,
+    defaultLocale: locale,
+  };
 }

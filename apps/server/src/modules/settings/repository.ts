@@ -96,6 +96,11 @@ export function settingsRepository(db: Queryable) {
       return rows.map((row) => ({ code: row.code, name: row.name, isDefault: row.is_default }));
     },
 
+    /** Any stored country, listed or not (restrictions apply to unlisted countries too). */
+    async findCountry(code: string): Promise<CountryRecord | null> {
+      const all = await this.listCountries(false);
+      return all.find((country) => country.code === code) ?? null;
+    },
     async listCountries(listedOnly: boolean): Promise<CountryRecord[]> {
       const rows = await db.query<{
         code: string;
