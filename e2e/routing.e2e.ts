@@ -22,8 +22,13 @@ describe("routes", () => {
     }
   });
 
-  test("RT-11..RT-22 RT-15 every page of spec §2 resolves", async () => {
+  test("RT-04 RT-07 RT-10 RT-11 RT-12 RT-13 RT-14 RT-15 RT-16 RT-17 RT-19 RT-20 RT-21 RT-22 every page of spec §2 resolves", async () => {
+    const collections = (await (await fetch(`${site.server.url}/api/game/collections`)).json()) as {
+      data: { slug: string }[];
+    };
     const paths = [
+      ...collections.data.map((c) => `/categories/${c.slug}`),
+      "/tournaments/weekly-race",
       "/contact",
       "/favorites",
       "/games/1",

@@ -39,6 +39,35 @@ describe("preloader and error page with default content", () => {
     expect(t.removed - t.hidden).toBeGreaterThanOrEqual(400);
   });
 
+  test("ST-01 ST-10 start-up loads providers, collections and registration fields; the build version is polled", async () => {
+    const { page } = await site.open();
+    const seen: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      seen.push(url.pathname + url.search);
+    });
+    const isVersion = (r: { url(): string }) => new URL(r.url()).pathname === "/version.json";
+    const firstPoll = page.waitForResponse(isVersion);
+    await page.goto("/");
+    await hydrated(page);
+    await firstPoll;
+    const before = seen.filter((p) => p.startsWith("/version.json")).length;
+    // The poll also runs when the page becomes visible again (tab switch).
+    const polled = page.waitForRequest(isVersion);
+    await page.evaluate(() =>
+      document.dispatchEvent(new Event("visibilitychange", { bubbles: true })),
+    );
+    await polled;
+    expect(seen.filter((p) => p.startsWith("/version.json")).length).toBeGreaterThan(before);
+    expect(seen).toContain("/api/game/providers");
+    expect(seen).toContain("/api/game/collections");
+    expect(seen).toContain("/api/player/fields/validations?scenario=registration");
+    const version = (await (await fetch(`${site.server.url}/version.json`)).json()) as {
+      version: string;
+    };
+    expect(version.version).toBeTruthy();
+  });
+
   test("RT-36 RT-37 the preloader stays on auto-login with state and on the social callback", async () => {
     const { page } = await site.open();
     for (const path of [
