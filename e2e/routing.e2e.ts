@@ -70,6 +70,19 @@ describe("routes", () => {
     }
   });
 
+  test("BE-01 pages and their assets are served compressed", async () => {
+    const page = await fetch(site.server.url, { headers: { "accept-encoding": "br, gzip" } });
+    expect(page.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
+    const html = await page.text();
+    const script = /<link rel="modulepreload" href="([^"]+)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await fetch(new URL(script ?? "", site.server.url), {
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(asset.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+  });
+
   test("RT-24 the default locale has no prefix: /en/... redirects to the unprefixed path", async () => {
     const res = await fetch(new URL("/en/contact?a=1", site.server.url), { redirect: "manual" });
     expect(res.status).toBeGreaterThanOrEqual(300);

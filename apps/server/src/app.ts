@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -67,6 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onRequest", async (request, reply) => {
     reply.raw.setHeader("x-request-id", request.id);
   });
+
+  // gzip/brotli for API answers and static assets (the SSR handler compresses its own stream).
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   const geoIp = options.geoIp ?? new GeoIp();
   const ctx: AppContext = {

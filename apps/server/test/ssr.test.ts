@@ -35,6 +35,17 @@ describe("SSR mount (fixture build)", () => {
     await app?.close();
   });
 
+  it("API answers are compressed for clients that accept it (pages: e2e routing test)", async () => {
+    const api = await app.inject({
+      url: "/api/settings/countries",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(api.headers["content-encoding"]).toBe("gzip");
+    const plain = await app.inject({ url: "/api/settings/countries" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json()).toHaveProperty("data");
+  });
+
   it("BE-01 pages render through React Router with security headers", async () => {
     for (const url of ["/", "/de/profile/wallet", "/categories/slots?x=1"]) {
       const response = await app.inject({ url });

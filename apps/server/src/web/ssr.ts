@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { createRequestListener } from "@react-router/node";
+import compression from "compression";
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from "fastify";
 import type { ServerBuild } from "react-router";
 
@@ -127,9 +128,21 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       });
     }
 
+    // The page is written straight to the Node response, past Fastify's reply (and so past
+    // @fastify/compress): compress that stream here, by the request's Accept-Encoding.
+    const compress = compression({ threshold: 1024 });
     scope.all("/*", async (request, reply) => {
       reply.hijack();
-      await current.run(request, () => listener(request.raw, reply.raw));
+      await current.run(
+        request,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            compress(request.raw as never, reply.raw as never, (error?: unknown) => {
+              if (error) reject(error);
+              else Promise.resolve(listener(request.raw, reply.raw)).then(resolve, reject);
+            });
+          }),
+      );
     });
   });
   return true;
