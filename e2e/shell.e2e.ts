@@ -51,6 +51,10 @@ describe("preloader and error page with default content", () => {
     await page.goto("/");
     await hydrated(page);
     await firstPoll;
+    // Other tests' pages live in the same browser: make this one the visible tab, as a person
+    // switching back to it would.
+    await page.bringToFront();
+    await page.waitForFunction(() => document.visibilityState === "visible");
     const before = seen.filter((p) => p.startsWith("/version.json")).length;
     // The poll also runs when the page becomes visible again (tab switch).
     const polled = page.waitForRequest(isVersion);

@@ -37,7 +37,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     file: "routes/auth-social-callback.tsx",
   },
   { id: "betting", path: "betting", file: "routes/betting.tsx" },
-  { id: "bonus-pageIdentity", path: "bonus/:pageIdentity", file: "routes/bonus-page.tsx" },
+  { id: "bonus-pageIdentity", path: "bonus/:pageIdentity", file: "routes/content-page.tsx" },
   { id: "categories", path: "categories", file: "routes/categories.tsx" },
   {
     id: "categories-categoryIdentity",
@@ -68,11 +68,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     file: "routes/questions.tsx",
     children: [
       { id: "questions-index", index: true, file: "routes/questions-index.tsx" },
-      { id: "questions-pageIdentity", path: ":pageIdentity", file: "routes/questions-page.tsx" },
+      { id: "questions-pageIdentity", path: ":pageIdentity", file: "routes/content-page.tsx" },
     ],
   },
   { id: "recently-played", path: "recently-played", file: "routes/recently-played.tsx" },
-  { id: "static-pageIdentity", path: "static/:pageIdentity", file: "routes/static-page.tsx" },
+  { id: "static-pageIdentity", path: "static/:pageIdentity", file: "routes/content-page.tsx" },
   { id: "tournaments", path: "tournaments", file: "routes/tournaments.tsx" },
   { id: "tournaments-identity", path: "tournaments/:identity", file: "routes/tournament.tsx" },
   { id: "welcome-package", path: "welcome-package", file: "routes/welcome-package.tsx" },
