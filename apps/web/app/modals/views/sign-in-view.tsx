@@ -1,8 +1,8 @@
-import { Tabs } from "radix-ui";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useModals, useSite } from "../../lib/site";
 import { type AuthTab, authTabs } from "../auth-tabs";
 import type { ModalViewProps } from "../modal-view-props";
+import { AuthTabSwitch } from "./auth-tab-switch";
 import { FormNotice } from "./form-notice";
 import { PhoneField } from "./phone-field";
 import { SignInPromo } from "./sign-in-promo";
@@ -87,28 +87,15 @@ export default function SignInView({ close }: ModalViewProps) {
     <div className="auth-layout">
       <SignInPromo />
       <div>
-        {tabs.length > 1 ? (
-          <Tabs.Root
-            value={tab}
-            onValueChange={(value) => setTab(value === "phone" ? "phone" : "email")}
-          >
-            <Tabs.List
-              className="modal-tabs__list"
-              aria-label={t("modals.sign-in.tabsLabel", "Sign in with")}
-            >
-              <Tabs.Trigger className="modal-tabs__trigger" value="email">
-                {t("modals.sign-in.tabEmail", "E-mail")}
-              </Tabs.Trigger>
-              <Tabs.Trigger className="modal-tabs__trigger" value="phone">
-                {t("modals.sign-in.tabPhone", "Phone")}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="email">{form("email")}</Tabs.Content>
-            <Tabs.Content value="phone">{form("phone")}</Tabs.Content>
-          </Tabs.Root>
-        ) : (
-          form(tabs[0] ?? "email")
-        )}
+        <AuthTabSwitch
+          modal="sign-in"
+          tabsLabel="Sign in with"
+          tabs={tabs}
+          tab={tab}
+          onTabChange={setTab}
+        >
+          {form}
+        </AuthTabSwitch>
       </div>
     </div>
   );

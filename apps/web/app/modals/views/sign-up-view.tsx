@@ -1,9 +1,9 @@
-import { Tabs } from "radix-ui";
 import { type FormEvent, useState } from "react";
 import { trackEvent } from "../../lib/analytics";
 import { useModals, useSite } from "../../lib/site";
 import { type AuthTab, authTabs } from "../auth-tabs";
 import type { ModalViewProps } from "../modal-view-props";
+import { AuthTabSwitch } from "./auth-tab-switch";
 import { FormNotice } from "./form-notice";
 import { PhoneField } from "./phone-field";
 import { TextField } from "./text-field";
@@ -25,8 +25,7 @@ export default function SignUpView({ close }: ModalViewProps) {
     event.preventDefault();
     setNotice(t("modals.sign-up.notAvailable", "Registration is not available yet."));
   };
-  const changeTab = (value: string) => {
-    const next: AuthTab = value === "phone" ? "phone" : "email";
+  const changeTab = (next: AuthTab) => {
     setTab(next);
     trackEvent("sign_up_tab", { tab: next });
   };
@@ -86,23 +85,15 @@ export default function SignUpView({ close }: ModalViewProps) {
     </form>
   );
 
-  return tabs.length > 1 ? (
-    <Tabs.Root value={tab} onValueChange={changeTab}>
-      <Tabs.List
-        className="modal-tabs__list"
-        aria-label={t("modals.sign-up.tabsLabel", "Sign up with")}
-      >
-        <Tabs.Trigger className="modal-tabs__trigger" value="email">
-          {t("modals.sign-up.tabEmail", "E-mail")}
-        </Tabs.Trigger>
-        <Tabs.Trigger className="modal-tabs__trigger" value="phone">
-          {t("modals.sign-up.tabPhone", "Phone")}
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="email">{form("email")}</Tabs.Content>
-      <Tabs.Content value="phone">{form("phone")}</Tabs.Content>
-    </Tabs.Root>
-  ) : (
-    form(tabs[0] ?? "email")
+  return (
+    <AuthTabSwitch
+      modal="sign-up"
+      tabsLabel="Sign up with"
+      tabs={tabs}
+      tab={tab}
+      onTabChange={changeTab}
+    >
+      {form}
+    </AuthTabSwitch>
   );
 }
