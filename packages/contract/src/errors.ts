@@ -30,8 +30,20 @@ export const ErrorCode = {
   ServiceUnavailable: 503,
   /** Phone verification: the one-time code is wrong, expired or used. */
   OtpInvalid: 11003,
+  /** Phone verification: too many wrong guesses; the code is burnt, request a new one. */
+  OtpAttemptsExceeded: 11004,
   /** One-time code send: the resend limit is reached. */
   OtpResendLimit: 11005,
+  /** Sign-in or sign-up from a country with restrict and restrictType 2 (BE-13). */
+  CountryRestricted: 11010,
+  /** Social login: the provider did not verify the e-mail (the client shows the social e-mail error). */
+  SocialEmailUnverified: 11020,
+  /** Social login: the provider refused or the callback is invalid (bad state, code or signature). */
+  SocialLoginFailed: 11021,
+  /** Password reset / e-mail confirmation / auto-login: the code or token is wrong, used or expired. */
+  CodeInvalid: 11030,
+  /** Login: the account is blocked (HTTP 403). */
+  AccountBlocked: 11040,
   /** Deposit methods: a deposit limit is reached. */
   DepositLimitReached: 13100,
   /** Site content: no content at that path. */
