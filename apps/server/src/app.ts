@@ -14,12 +14,20 @@ import type { AppContext } from "./context";
 import type { Db } from "./infra/db";
 import { registerErrorHandling, sendNotFound } from "./infra/errors";
 import { createCountryResolver, GeoIp } from "./infra/geo";
+import { createMailPort, type MailPort } from "./infra/mail";
+import { createPasswordHasher } from "./infra/passwords";
+import { createMemoryRateLimiter, type RateLimitPort } from "./infra/rate-limit";
 import { registerSecurityHeaders } from "./infra/security-headers";
+import { createOutboxSmsPort, type SmsPort } from "./infra/sms";
 import { parseQueryString } from "./lib/querystring";
 import { contentRoutes } from "./modules/content/routes";
+import { devRoutes } from "./modules/dev/routes";
 import { gameRoutes } from "./modules/game/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { registerPlayerAuth } from "./modules/player/authenticate";
 import { playerRoutes } from "./modules/player/routes";
+import { socialRoutes } from "./modules/player/social/routes";
+import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/setup";
 import { settingsRoutes } from "./modules/settings/routes";
 import { registerSsr } from "./web/ssr";
 
@@ -30,6 +38,12 @@ export interface BuildAppOptions {
   geoIp?: GeoIp;
   /** Mount the web app's SSR build when it exists (default true). */
   ssr?: boolean;
+  /** The clock (tests move it instead of sleeping); default the real one. */
+  now?: () => Date;
+  /** Port replacements (tests). */
+  mail?: MailPort;
+  sms?: SmsPort;
+  rateLimits?: RateLimitPort;
 }
 
 const DOCS_PREFIX = "/api/docs";
@@ -38,7 +52,8 @@ const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
+  const config = withSandboxSocialDefaults(options.config);
+  const { db } = options;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -73,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   const geoIp = options.geoIp ?? new GeoIp();
+  const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     db,
@@ -81,6 +97,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       defaultCountry: config.defaultCountry,
       geoIp,
     }),
+    now,
+    mail:
+      options.mail ??
+      createMailPort({ db, now, smtpUrl: config.mail.smtpUrl, from: config.mail.from }),
+    sms: options.sms ?? createOutboxSmsPort({ db, now }),
+    rateLimits:
+      options.rateLimits ?? createMemoryRateLimiter({ scale: config.auth.rateLimitScale }),
+    passwords: createPasswordHasher(config.auth.passwordHash),
   };
   app.decorate("geoIp", geoIp);
 
@@ -104,12 +128,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uiConfig: { validatorUrl: null },
   });
 
+  // request.player for every route that calls requirePlayer (modules/player/authenticate.ts).
+  registerPlayerAuth(app);
+
   await app.register(async (scope) => {
     await healthRoutes(scope, ctx);
     await settingsRoutes(scope, ctx);
     await playerRoutes(scope, ctx);
     await gameRoutes(scope, ctx);
     await contentRoutes(scope, ctx);
+    // A plain route, so it wins over the SSR catch-all; it answers 404 when DEV_OUTBOX is off.
+    await devRoutes(scope, ctx);
+    await socialRoutes(scope, ctx, await setUpSocial(scope, config));
   });
 
   // Unknown API paths answer JSON here, so they never fall through to the SSR catch-all (BE-43).

@@ -88,6 +88,89 @@ export const configDocs: readonly ConfigDoc[] = [
     description:
       "Sandbox provider webhook signing key; unset generates one into DATA_DIR/secrets.json",
   },
+  {
+    name: "ACCESS_TOKEN_TTL_SECONDS",
+    default: "900",
+    description: "Lifetime of a signed access token (JWT); the session token refreshes it",
+  },
+  {
+    name: "PASSWORD_HASH_MEMORY_KIB",
+    default: "19456",
+    description: "Argon2id memory cost in KiB (production refuses less than 19456)",
+  },
+  {
+    name: "PASSWORD_HASH_TIME_COST",
+    default: "2",
+    description: "Argon2id iterations (production refuses less than 2)",
+  },
+  {
+    name: "OTP_TTL_SECONDS",
+    default: "600",
+    description: "Lifetime of an SMS one-time code (at most 600)",
+  },
+  {
+    name: "OTP_RESEND_SECONDS",
+    default: "60",
+    description: "Wait before another one-time code may be sent to the same phone",
+  },
+  {
+    name: "OTP_MAX_PER_HOUR",
+    default: "5",
+    description: "One-time codes per phone and hour; more answer code 11005",
+  },
+  {
+    name: "RATE_LIMIT_SCALE",
+    default: "1",
+    description:
+      "Multiplies every abuse limit (login, OTP, registration, reset); e.g. 100 for load tests",
+  },
+  {
+    name: "SMTP_URL",
+    default: "(unset)",
+    description:
+      "SMTP server for e-mail (smtp://user:pass@host:587); unset keeps mail in the outbox only",
+  },
+  {
+    name: "MAIL_FROM",
+    default: "Casino <no-reply@localhost>",
+    description: "Sender of account e-mails",
+  },
+  {
+    name: "DEV_OUTBOX",
+    default: "true (false in production)",
+    description: "Serve /dev/outbox, the page listing sent e-mails and SMS (never in public)",
+  },
+  {
+    name: "SANDBOX_OIDC",
+    default: "true (false in production)",
+    description: "Run the in-process sandbox OpenID Connect provider for social login",
+  },
+  {
+    name: "OIDC_ISSUER",
+    default: "(unset)",
+    description: "Issuer URL of the OpenID Connect identity service (unset: the sandbox)",
+  },
+  { name: "OIDC_CLIENT_ID", default: "(unset)", description: "OpenID Connect client id" },
+  {
+    name: "OIDC_CLIENT_SECRET",
+    default: "(unset)",
+    description: "OpenID Connect client secret",
+  },
+  {
+    name: "OIDC_CONNECTIONS",
+    default: "sandbox",
+    description: "Identity-service connection ids offered for social login, comma-separated",
+  },
+  {
+    name: "TELEGRAM_BOT_NAME",
+    default: "(unset)",
+    description: "Messaging-app (Telegram) login bot name",
+  },
+  {
+    name: "TELEGRAM_BOT_TOKEN",
+    default: "(unset)",
+    description: "Messaging-app (Telegram) bot token that signs the login widget data",
+  },
   ...publicSettingDefs.map((def) => ({
     name: def.env,
     default: def.default === null ? "(unset)" : String(def.default) || "(empty)",
@@ -117,6 +200,16 @@ const TrustProxy = optional.transform((value, ctx): boolean | number | string =>
   } catch {
     if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value;
     ctx.addIssue({ code: "custom", message: "expected true, false, a hop count or IP list" });
+    return z.NEVER;
+  }
+});
+
+const optionalBoolean = optional.transform((value, ctx): boolean | undefined => {
+  if (value === undefined) return undefined;
+  try {
+    return parseBoolean(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "expected true or false" });
     return z.NEVER;
   }
 });
@@ -157,7 +250,32 @@ const EnvSchema = z.object({
   CSP_EXTRA_SOURCES: optional,
   JWT_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   WEBHOOK_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
+  PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
+  OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(600),
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  OTP_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  MAIL_FROM: optional,
+  DEV_OUTBOX: optionalBoolean,
+  SANDBOX_OIDC: optionalBoolean,
+  OIDC_ISSUER: optional.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optional,
+  OIDC_CLIENT_SECRET: optional,
+  OIDC_CONNECTIONS: optional,
+  TELEGRAM_BOT_NAME: optional,
+  TELEGRAM_BOT_TOKEN: optional,
 });
+
+/** Argon2id floor (OWASP): production refuses weaker settings; tests may go lower for speed. */
+export const PASSWORD_HASH_MINIMUM = Object.freeze({ memoryKiB: 19_456, timeCost: 2 });
 
 export interface Secrets {
   jwtSecret: string;
@@ -180,9 +298,34 @@ export interface Config {
   webBuildDir: string;
   logLevel: string;
   cspExtraSources: string[];
+  auth: AuthConfig;
+  mail: { smtpUrl: string | null; from: string };
+  devOutbox: boolean;
+  social: SocialConfig;
   /** Public settings set per deployment; they win over the site_settings rows. */
   publicSettingOverrides: PublicSettingValues;
   secrets: Secrets;
+}
+
+export interface AuthConfig {
+  accessTokenTtlSeconds: number;
+  passwordHash: { memoryKiB: number; timeCost: number; parallelism: 1 };
+  otpTtlSeconds: number;
+  otpResendSeconds: number;
+  otpMaxPerHour: number;
+  /** Multiplier on every abuse limit's allowance. */
+  rateLimitScale: number;
+}
+
+/** Social login settings; parsed here, used by modules/player/social. */
+export interface SocialConfig {
+  sandboxOidc: boolean;
+  oidcIssuer: string | null;
+  oidcClientId: string | null;
+  oidcClientSecret: string | null;
+  oidcConnections: string[];
+  telegramBotName: string | null;
+  telegramBotToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -224,6 +367,19 @@ export function loadConfig(
     }
   }
 
+  if (parsed.success && parsed.data.NODE_ENV === "production") {
+    const e = parsed.data;
+    if (e.PASSWORD_HASH_MEMORY_KIB < PASSWORD_HASH_MINIMUM.memoryKiB) {
+      problems.push(
+        `PASSWORD_HASH_MEMORY_KIB: at least ${PASSWORD_HASH_MINIMUM.memoryKiB} in production`,
+      );
+    }
+    if (e.PASSWORD_HASH_TIME_COST < PASSWORD_HASH_MINIMUM.timeCost) {
+      problems.push(
+        `PASSWORD_HASH_TIME_COST: at least ${PASSWORD_HASH_MINIMUM.timeCost} in production`,
+      );
+    }
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -245,6 +401,32 @@ export function loadConfig(
     webBuildDir: path.resolve(e.WEB_BUILD_DIR ?? path.join(repoRoot, "apps/web/build")),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     cspExtraSources,
+    auth: {
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      passwordHash: {
+        memoryKiB: e.PASSWORD_HASH_MEMORY_KIB,
+        timeCost: e.PASSWORD_HASH_TIME_COST,
+        parallelism: 1,
+      },
+      otpTtlSeconds: e.OTP_TTL_SECONDS,
+      otpResendSeconds: e.OTP_RESEND_SECONDS,
+      otpMaxPerHour: e.OTP_MAX_PER_HOUR,
+      rateLimitScale: e.RATE_LIMIT_SCALE,
+    },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? "Casino <no-reply@localhost>" },
+    devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== "production",
+    social: {
+      sandboxOidc: e.SANDBOX_OIDC ?? e.NODE_ENV !== "production",
+      oidcIssuer: e.OIDC_ISSUER ?? null,
+      oidcClientId: e.OIDC_CLIENT_ID ?? null,
+      oidcClientSecret: e.OIDC_CLIENT_SECRET ?? null,
+      oidcConnections: (e.OIDC_CONNECTIONS ?? "sandbox")
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+      telegramBotName: e.TELEGRAM_BOT_NAME ?? null,
+      telegramBotToken: e.TELEGRAM_BOT_TOKEN ?? null,
+    },
     publicSettingOverrides: overrides,
     secrets: resolveSecrets(
       dataDir,

@@ -1,10 +1,20 @@
 import type { Config } from "./config";
 import type { Db } from "./infra/db";
 import type { CountryResolver } from "./infra/geo";
+import type { MailPort } from "./infra/mail";
+import type { PasswordHasher } from "./infra/passwords";
+import type { RateLimitPort } from "./infra/rate-limit";
+import type { SmsPort } from "./infra/sms";
 
 /** What route modules get from the app factory: configuration and infrastructure ports. */
 export interface AppContext {
   config: Config;
   db: Db;
   resolveCountry: CountryResolver;
+  /** The current instant; tests pass a controllable clock instead of sleeping. */
+  now: () => Date;
+  mail: MailPort;
+  sms: SmsPort;
+  rateLimits: RateLimitPort;
+  passwords: PasswordHasher;
 }

@@ -128,13 +128,14 @@ export interface TestApp extends FastifyInstance {
 export async function buildTestApp(
   db: Db,
   envOverrides: Record<string, string> = {},
-  options: { ssr?: boolean; onClose?: () => Promise<void> } = {},
+  options: { ssr?: boolean; onClose?: () => Promise<void>; now?: () => Date } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(envOverrides),
     db,
     geoIp: sharedGeoIp,
     ssr: options.ssr ?? false,
+    ...(options.now ? { now: options.now } : {}),
   });
   const { onClose } = options;
   if (onClose) app.addHook("onClose", onClose);
@@ -148,7 +149,7 @@ export async function buildTestApp(
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { ssr?: boolean } = {},
+  options: { ssr?: boolean; now?: () => Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   try {

@@ -11,6 +11,8 @@ export class AppError extends Error {
     public readonly code: number,
     message: string,
     public readonly fields?: Record<string, string[]>,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = "AppError";
@@ -22,6 +24,20 @@ export class AppError extends Error {
 
   static unprocessable(fields: Record<string, string[]>, message = "Invalid input"): AppError {
     return new AppError(422, ErrorCode.UnprocessableEntity, message, fields);
+  }
+
+  static unauthorized(message = "Unauthorized"): AppError {
+    return new AppError(401, ErrorCode.Unauthorized, message);
+  }
+
+  /** 429 with Retry-After (whole seconds, at least 1). */
+  static tooManyRequests(
+    retryAfterSeconds: number,
+    code: number = ErrorCode.TooManyRequests,
+    message = "Too Many Requests",
+  ): AppError {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return new AppError(429, code, message, undefined, { "retry-after": String(seconds) });
   }
 
   toBody(): ErrorBody {
@@ -106,6 +122,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.headers) reply.headers(error.headers);
       return sendError(reply, error.status, error.toBody());
     }
 

@@ -1,14 +1,19 @@
+import { PASSWORD_HASH_MINIMUM } from "../config";
 import type { Db, Queryable } from "../infra/db";
+import { createPasswordHasher } from "../infra/passwords";
 import { publicSettingDefs } from "../modules/settings/public-settings";
 import { seedConstants } from "./constants";
 import { seedCountries } from "./countries";
 import { seedCurrencies } from "./currencies";
 import { seedGameCollections, seedGameProviders } from "./game-catalogue";
 import { seedLocales } from "./locales";
+import { seedPlayers, seedProfileFields, seedRegistrationFields } from "./players";
 import { seedTimeZones } from "./time-zones";
 
 const SEED_LOCK_KEY = 7_302_015_002;
 const INITIAL_SEED = "initial";
+/** A separate run, so databases seeded before player accounts existed get them once too. */
+const PLAYERS_SEED = "players";
 
 /** Multi-row INSERT ... ON CONFLICT DO NOTHING, so a repeated run changes nothing. */
 async function insertRows(
@@ -40,8 +45,88 @@ async function insertRows(
  * Returns whether it ran.
  */
 export async function seed(db: Db): Promise<boolean> {
+  // Hashed outside the transaction: Argon2 takes a moment and needs no lock.
+  const hasher = createPasswordHasher({ ...PASSWORD_HASH_MINIMUM, parallelism: 1 });
+  const passwordHashes = await Promise.all(
+    seedPlayers.map((player) => hasher.hash(player.password)),
+  );
   return db.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [SEED_LOCK_KEY]);
+    const initial = await seedInitial(tx);
+    const players = await seedPlayerAccounts(tx, passwordHashes);
+    return initial || players;
+  });
+}
+
+async function seedPlayerAccounts(tx: Queryable, passwordHashes: string[]): Promise<boolean> {
+  const done = await tx.query("SELECT 1 FROM seed_runs WHERE name = $1", [PLAYERS_SEED]);
+  if (done.length > 0) return false;
+  const descriptorRow =
+    (scenario: string) => (field: (typeof seedRegistrationFields)[number], index: number) => [
+      scenario,
+      field.name,
+      index,
+      field.isVisible ?? true,
+      field.isRequired ?? false,
+      field.editable ?? true,
+      field.description ?? null,
+      field.defaultValue ?? null,
+    ];
+  await insertRows(
+    tx,
+    "field_descriptors",
+    [
+      "scenario",
+      "name",
+      "position",
+      "is_visible",
+      "is_required",
+      "editable",
+      "description",
+      "default_value",
+    ],
+    [
+      ...seedRegistrationFields.map(descriptorRow("registration")),
+      ...seedProfileFields.map(descriptorRow("profile")),
+    ],
+  );
+  const now = new Date();
+  await insertRows(
+    tx,
+    "players",
+    [
+      "email",
+      "password_hash",
+      "nickname",
+      "country",
+      "currency",
+      "locale",
+      "status",
+      "email_confirmed_at",
+      "agreements",
+      "is_newly_registered",
+      "registration_method",
+    ],
+    seedPlayers.map((player, index) => [
+      player.email,
+      passwordHashes[index],
+      player.nickname,
+      player.country,
+      player.currency,
+      player.locale,
+      player.status,
+      now,
+      true,
+      false,
+      "admin",
+    ]),
+  );
+  await tx.query("INSERT INTO seed_runs (name) VALUES ($1)", [PLAYERS_SEED]);
+  return true;
+}
+
+async function seedInitial(tx: Queryable): Promise<boolean> {
+  {
     const done = await tx.query("SELECT 1 FROM seed_runs WHERE name = $1", [INITIAL_SEED]);
     if (done.length > 0) return false;
 
@@ -166,5 +251,5 @@ export async function seed(db: Db): Promise<boolean> {
 
     await tx.query("INSERT INTO seed_runs (name) VALUES ($1)", [INITIAL_SEED]);
     return true;
-  });
+  }
 }

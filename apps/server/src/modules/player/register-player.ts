@@ -1,0 +1,169 @@
+import type { RegisterBody, RegisterPhoneBody, SessionTokens } from "@casino/contract/player";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
+import { assertCountryAllowed } from "./assert-country-allowed";
+import { audit } from "./audit";
+import { sendEmailConfirmation } from "./email-confirmation";
+import { checkOtp, OTP_MAX_ATTEMPTS, otpHash, otpInvalid } from "./one-time-codes";
+import {
+  addFieldError,
+  checkReferences,
+  FIELD_MESSAGES,
+  flagValue,
+  normalizePhone,
+  validateWithDescriptors,
+} from "./player-fields";
+import {
+  DuplicatePlayerError,
+  fieldDescriptorsRepository,
+  otpRepository,
+  type PlayerRecord,
+  playersRepository,
+} from "./repository";
+import { startSession } from "./start-session";
+
+const REQUIRED = "Value is required";
+
+/** "jane.doe+casino@example.com" → "jane.doe+casino" (SU-14: nickname from the e-mail). */
+export function nicknameFromEmail(email: string): string {
+  return email.split("@")[0]!.slice(0, 255);
+}
+
+type Registration =
+  | { kind: "email"; body: RegisterBody }
+  | { kind: "phone"; body: RegisterPhoneBody };
+
+/**
+ * POST /api/player/register (BE-09) and /register/phone (BE-11): geo check (11010), field rules
+ * of the registration descriptors and reference checks (422 with error.fields), for the phone
+ * path the one-time code (11003/11004, used up in the same transaction that creates the
+ * player), then the player and a session. E-mail registrations get a confirmation e-mail.
+ */
+export async function registerPlayer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  registration: Registration,
+): Promise<SessionTokens> {
+  const { kind, body } = registration;
+  const login = kind === "email" ? body.email : body.phone;
+  const country = await assertCountryAllowed(ctx, request).catch(async (error: unknown) => {
+    await audit(ctx, request, { event: "register", outcome: "restricted", login });
+    throw error;
+  });
+  await ctx.rateLimits.check("registerIp", request.ip);
+
+  const now = ctx.now();
+  const players = playersRepository(ctx.db);
+  const records = await fieldDescriptorsRepository(ctx.db).list("registration");
+  // The e-mail tab has no phone field and the phone tab no e-mail field: each path requires
+  // its own identifier, whatever the descriptor says, and checks the other only if given.
+  const errors = validateWithDescriptors(body, records, {
+    notRequired: new Set([kind === "email" ? "phone" : "email"]),
+    now,
+  });
+  const email = body.email?.trim() || null;
+  if (kind === "email" && !email && !errors.email) addFieldError(errors, "email", REQUIRED);
+  if (kind === "phone" && !body.phone && !errors.phone) addFieldError(errors, "phone", REQUIRED);
+
+  let phone: string | null = null;
+  if (body.phone && !errors.phone) {
+    phone = normalizePhone(body.phone);
+    if (!phone) addFieldError(errors, "phone", "The value is not a valid phone number");
+  }
+  await checkReferences(ctx.db, body, errors);
+  if (email && !errors.email && (await players.findByEmail(email))) {
+    addFieldError(errors, "email", FIELD_MESSAGES.emailTaken);
+  }
+  if (phone && !errors.phone && (await players.findByPhone(phone))) {
+    addFieldError(errors, "phone", FIELD_MESSAGES.phoneTaken);
+  }
+  if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
+
+  let otpId: string | null = null;
+  if (registration.kind === "phone") {
+    await ctx.rateLimits.consume("otpVerifyIp", request.ip);
+    const otp = await checkOtp(ctx, ctx.db, {
+      phone: phone!,
+      reason: "registration",
+      code: registration.body.code,
+    }).catch(async (error: unknown) => {
+      await audit(ctx, request, { event: "register", outcome: "invalid_code", login: phone });
+      throw error;
+    });
+    otpId = otp.id;
+  }
+
+  const passwordHash = body.password ? await ctx.passwords.hash(body.password) : null;
+  let player: PlayerRecord;
+  try {
+    player = await ctx.db.transaction(async (tx) => {
+      if (otpId) {
+        // The conditional UPDATE is the single-use guarantee: of two requests racing with the
+        // same code, one uses it up and the other finds nothing to update.
+        const used = await otpRepository(tx).consume(
+          otpId,
+          otpHash(
+            ctx,
+            phone!,
+            "registration",
+            registration.kind === "phone" ? registration.body.code : "",
+          ),
+          OTP_MAX_ATTEMPTS,
+          now,
+        );
+        if (!used) throw otpInvalid();
+      }
+      return playersRepository(tx).createPlayer(
+        {
+          email,
+          phone,
+          passwordHash,
+          nickname: body.nickname?.trim() || (email ? nicknameFromEmail(email) : null),
+          country: body.country || null,
+          currency: body.currency || null,
+          locale: body.locale || null,
+          receiveEmailPromo: flagValue(body.receiveEmailPromo),
+          receiveSmsPromo: flagValue(body.receiveSmsPromo),
+          agreements: flagValue(body.agreements),
+          affiliateTag: body.affiliateTag || null,
+          fingerprint: body.fingerprint || null,
+          bonusCode: body.bonusCode?.trim() || null,
+          registrationMethod: kind,
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    if (error instanceof DuplicatePlayerError) {
+      throw AppError.unprocessable({
+        [error.field]: [
+          error.field === "email" ? FIELD_MESSAGES.emailTaken : FIELD_MESSAGES.phoneTaken,
+        ],
+      });
+    }
+    throw error;
+  }
+
+  await ctx.rateLimits.consume("registerIp", request.ip).catch(() => {});
+  if (player.email) {
+    // The account exists either way; a mail server problem must not turn sign-up into an error.
+    await sendEmailConfirmation(ctx, player).catch((error: unknown) =>
+      request.log.error({ err: error }, "confirmation e-mail failed"),
+    );
+  }
+  await audit(ctx, request, {
+    event: "register",
+    outcome: "ok",
+    playerId: player.id,
+    login: email ?? phone,
+    country,
+  });
+  return startSession(ctx, {
+    playerId: player.id,
+    request,
+    method: "register",
+    fingerprint: body.fingerprint ?? null,
+    country,
+  });
+}
