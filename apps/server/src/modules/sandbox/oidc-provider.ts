@@ -16,8 +16,10 @@ export interface SandboxOidcOptions {
   publicUrl: string;
   clientId: string;
   clientSecret: string;
-  /** Every redirect URI the client may use (one per connection). */
-  redirectUris: string[];
+  /** The client's registered redirect URI (the first connection's callback). */
+  redirectUri: string;
+  /** Other redirect URIs the client may use (every connection's callback). */
+  allowRedirect: (uri: string) => boolean;
   /** Cookie signing key of the provider's own interaction cookies. */
   cookieKey: string;
 }
@@ -35,6 +37,63 @@ export interface SandboxOidc {
 
 const ACCOUNT_PREFIX = "sandbox|";
 
+type Payload = Record<string, unknown> & { uid?: string; grantId?: string; userCode?: string };
+
+/**
+ * The provider's storage, in memory (one store per model, entries dropped when they expire):
+ * the sandbox's artifacts live seconds to minutes and never need to outlive the process.
+ */
+class MemoryAdapter {
+  private static stores = new Map<string, Map<string, { payload: Payload; expiresAt: number }>>();
+  private readonly store: Map<string, { payload: Payload; expiresAt: number }>;
+
+  constructor(name: string) {
+    const existing = MemoryAdapter.stores.get(name);
+    this.store = existing ?? new Map();
+    if (!existing) MemoryAdapter.stores.set(name, this.store);
+  }
+
+  async upsert(id: string, payload: Payload, expiresIn: number) {
+    this.store.set(id, { payload, expiresAt: Date.now() + expiresIn * 1000 });
+  }
+
+  async find(id: string): Promise<Payload | undefined> {
+    const entry = this.store.get(id);
+    if (!entry) return undefined;
+    if (entry.expiresAt < Date.now()) {
+      this.store.delete(id);
+      return undefined;
+    }
+    return entry.payload;
+  }
+
+  async findByUid(uid: string) {
+    for (const [id, entry] of this.store) if (entry.payload.uid === uid) return this.find(id);
+    return undefined;
+  }
+
+  async findByUserCode(userCode: string) {
+    for (const [id, entry] of this.store) {
+      if (entry.payload.userCode === userCode) return this.find(id);
+    }
+    return undefined;
+  }
+
+  async consume(id: string) {
+    const entry = this.store.get(id);
+    if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000);
+  }
+
+  async destroy(id: string) {
+    this.store.delete(id);
+  }
+
+  async revokeByGrantId(grantId: string) {
+    for (const [id, entry] of this.store)
+      if (entry.payload.grantId === grantId) this.store.delete(id);
+  }
+}
+
 /** Builds the provider and mounts it with its sign-in page on `app`. */
 export async function registerSandboxOidc(
   app: FastifyInstance,
@@ -50,7 +109,7 @@ export async function registerSandboxOidc(
       {
         client_id: options.clientId,
         client_secret: options.clientSecret,
-        redirect_uris: options.redirectUris,
+        redirect_uris: [options.redirectUri],
         grant_types: ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
@@ -64,8 +123,20 @@ export async function registerSandboxOidc(
     // The generic identity service's `connection` (like an Auth0 connection) is passed through.
     extraParams: ["connection"],
     features: { devInteractions: { enabled: false } },
+    adapter: MemoryAdapter,
+    // Short lives: a sandbox sign-in takes seconds.
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 3600,
+      IdToken: 600,
+      Interaction: 900,
+      Session: 3600,
+    },
     pkce: { required: () => true },
-    interactions: { url: (_ctx, interaction) => `${SANDBOX_OIDC_PATH}/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx, interaction) => `${SANDBOX_OIDC_PATH}/interaction/${interaction.uid}`,
+    },
     // A first-party sandbox: consent is implied by signing in.
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
       const { client, session } = ctx.oidc;
@@ -100,6 +171,11 @@ export async function registerSandboxOidc(
     },
   };
   const provider = new Provider(issuer, configuration);
+  // Connections are data (one callback each), so the sandbox client accepts any of them.
+  const registered = provider.Client.prototype.redirectUriAllowed;
+  provider.Client.prototype.redirectUriAllowed = function (uri: string) {
+    return options.allowRedirect(uri) || registered.call(this, uri);
+  };
   const handle = provider.callback();
 
   await app.register(async (scope) => {
@@ -224,6 +300,7 @@ function page(title: string, body: string): string {
 export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+    (char) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
   );
 }
