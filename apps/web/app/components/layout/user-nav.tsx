@@ -1,5 +1,6 @@
-import { useCallback, useId, useRef } from "react";
-import { Link } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useId, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { useModals, useSite } from "../../lib/site";
 import {
   BellIcon,
@@ -41,7 +42,37 @@ export function UserNav({ open, onOpenChange }: Props) {
       </div>
     );
   }
-  return <AccountMenu open={open} onOpenChange={onOpenChange} />;
+  return (
+    <div className="user-nav user-nav--player">
+      <AccountMenu open={open} onOpenChange={onOpenChange} />
+      <LogoutButton />
+    </div>
+  );
+}
+
+/** SE-07: logout, then the locale home. */
+function LogoutButton() {
+  const { t, href } = useSite();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-busy={busy || undefined}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        const { logout } = await import("../../lib/session/logout");
+        await logout(queryClient);
+        setBusy(false);
+        void navigate(href("/"));
+      }}
+    >
+      {t("layout.header.logout", "Log out")}
+    </Button>
+  );
 }
 
 function AccountMenu({ open, onOpenChange }: Props) {

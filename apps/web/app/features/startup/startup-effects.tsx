@@ -7,6 +7,7 @@ import { registerServiceWorker } from "../../pwa/service-worker";
 import { VersionCheck } from "../../pwa/version-check";
 import { AffiliateTag } from "../affiliate/affiliate-tag";
 import { ScrollManager } from "../scroll/scroll-manager";
+import { SessionEffects } from "../session/session-effects";
 import { ViewportHeight } from "../viewport/viewport-height";
 import { useStartupQueries } from "./startup-queries";
 
@@ -26,6 +27,7 @@ export function StartupEffects() {
       <AffiliateTag />
       <VersionCheck />
       <InstalledAppReport />
+      <SessionEffects />
     </>
   );
 }

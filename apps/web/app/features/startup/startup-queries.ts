@@ -13,6 +13,7 @@ export function prefetchStartupData(client: QueryClient): Promise<unknown> {
         apiRequest<{ data: unknown[] }>("/api/game/collections").then((body) => body.data),
       staleTime: 5 * 60_000,
     }),
+    // Same key and answer as fieldsQuery("registration") of lib/player-fields.ts (sign-up reuses it).
     client.prefetchQuery({
       queryKey: ["player", "fields", "registration"],
       queryFn: () =>

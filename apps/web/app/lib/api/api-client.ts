@@ -1,6 +1,9 @@
 // The browser's API client (spec §7): relative paths, no cookies, a bearer token when signed in.
 // `apiRequest` is the generic client (one retry of a non-mutating request on 408, 409, 425, 429,
 // 500, 502, 503, 504); `apiFetch` is the thin wrapper that never retries.
+import { writeChangeSession } from "../session/change-session";
+import { needsRefresh } from "../session/refresh";
+import { emitSessionRejected } from "../session/session-events";
 import { tokenStore } from "../session/token-store";
 import { ApiError, toApiError } from "./api-error";
 import { type Query, toQueryString } from "./query-string";
@@ -21,13 +24,51 @@ export function shouldRetry(method: string, status: number): boolean {
   return SAFE_METHODS.includes(method.toUpperCase()) && RETRY_STATUSES.includes(status);
 }
 
-/** The thin wrapper: one fetch, no retry. */
-export function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
+/** The access token to send, refreshed first when it expires within 10 s (SE-02, SE-03). */
+export async function currentBearerToken(): Promise<string | null> {
   const token = tokenStore.get();
-  if (token && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
+  if (!token || !needsRefresh(token, Date.now())) return token;
+  // The refresh flow loads on first need, keeping it out of the initial JavaScript.
+  const { refreshAccessToken } = await import("../session/refresh-flow");
+  return refreshAccessToken();
+}
+
+/** SE-05, SE-06: the server refused the session: drop it everywhere and let the app open sign-in. */
+export function rejectSession(): void {
+  if (!tokenStore.get() && !tokenStore.getSessionToken()) return;
+  tokenStore.clear();
+  writeChangeSession("logout");
+  emitSessionRejected();
+}
+
+function unauthorized(): Response {
+  return new Response(JSON.stringify({ error: { code: 401, message: "Session expired" } }), {
+    status: 401,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/** The thin wrapper: one fetch, no retry. */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  let withToken = false;
+  if (!headers.has("authorization")) {
+    let token: string | null;
+    try {
+      token = await currentBearerToken();
+    } catch {
+      rejectSession();
+      return unauthorized();
+    }
+    if (token) {
+      headers.set("authorization", `Bearer ${token}`);
+      withToken = true;
+    }
+  }
   if (!headers.has("accept")) headers.set("accept", "application/json");
-  return fetch(path, { ...init, headers, credentials: "omit" });
+  const response = await fetch(path, { ...init, headers, credentials: "omit" });
+  if (withToken && (response.status === 401 || response.status === 403)) rejectSession();
+  return response;
 }
 
 /** fetch-shaped with the generic client's retry rule (one retry of a non-mutating request). */

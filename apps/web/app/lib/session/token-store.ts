@@ -1,18 +1,22 @@
-// The session token lives in a cookie named `token` (spec §3, SE-01). Accounts arrive in a later
-// issue; this store already reads and writes it so the API client and the modal access rules can
-// tell a guest from a player.
+// The session lives in two cookies (spec §3, SE-01): `token`, the short-lived access token (a JWT
+// with `sub` = profile id, `sid`, `exp`) sent as the bearer token, and `sessionToken`, the
+// long-lived token of the server-side session that refreshes it (POST /sessions/refresh). Both
+// keep for one year; the access token is refreshed 10 s before its `exp` (refresh.ts).
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from "../cookies";
 
 export const TOKEN_COOKIE = "token";
+export const SESSION_TOKEN_COOKIE = "sessionToken";
 /** Token cookie max-age (spec §9). */
 export const TOKEN_MAX_AGE_SECONDS = 31_536_000;
 
 export type Session = { isLoggedIn: boolean; profileId: string | null };
 export const GUEST: Session = { isLoggedIn: false, profileId: null };
 
+export type StoredTokens = { accessToken: string; sessionToken: string };
+
 type Claims = { sub?: unknown; profileId?: unknown; exp?: unknown };
 
-function decodeClaims(token: string): Claims | null {
+export function decodeClaims(token: string): Claims | null {
   const payload = token.split(".")[1];
   if (!payload) return null;
   try {
@@ -24,9 +28,15 @@ function decodeClaims(token: string): Claims | null {
   }
 }
 
+/** The token's `exp` claim in milliseconds, or null when it has none. */
+export function tokenExpiresAt(token: string): number | null {
+  const exp = decodeClaims(token)?.exp;
+  return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
+}
+
 /**
- * The session a token stands for. Any well-formed JWT counts as signed in; expiry is handled by
- * the refresh logic of the accounts issue (a token refreshed 10 s before `exp`), not here.
+ * The session a token stands for. Any well-formed JWT counts as signed in; an expired one is
+ * refreshed before the next call that needs it (refresh.ts), so it does not sign anyone out.
  */
 export function sessionFromToken(token: string | null | undefined): Session {
   if (!token) return GUEST;
@@ -37,19 +47,32 @@ export function sessionFromToken(token: string | null | undefined): Session {
 }
 
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 export const tokenStore = {
   get(): string | null {
     return readBrowserCookie(TOKEN_COOKIE);
   },
-  set(token: string): void {
-    writeBrowserCookie(TOKEN_COOKIE, token, { maxAge: TOKEN_MAX_AGE_SECONDS });
-    for (const listener of listeners) listener();
+  getSessionToken(): string | null {
+    return readBrowserCookie(SESSION_TOKEN_COOKIE);
+  },
+  /** Stores the tokens of a sign-in or a refresh. */
+  set(tokens: StoredTokens): void {
+    writeBrowserCookie(TOKEN_COOKIE, tokens.accessToken, { maxAge: TOKEN_MAX_AGE_SECONDS });
+    writeBrowserCookie(SESSION_TOKEN_COOKIE, tokens.sessionToken, {
+      maxAge: TOKEN_MAX_AGE_SECONDS,
+    });
+    notify();
   },
   clear(): void {
     deleteBrowserCookie(TOKEN_COOKIE);
-    for (const listener of listeners) listener();
+    deleteBrowserCookie(SESSION_TOKEN_COOKIE);
+    notify();
   },
+  /** Tells subscribers to read the cookies again (another tab may have changed them). */
+  notify,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

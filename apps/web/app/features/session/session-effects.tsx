@@ -1,0 +1,71 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { startChat } from "../../lib/chat/chat";
+import { patchQuery } from "../../lib/query-patch";
+import { startRealtime } from "../../lib/realtime/realtime";
+import {
+  CHANGE_SESSION_KEY,
+  decodeChangeSession,
+  reactionToChange,
+} from "../../lib/session/change-session";
+import { profileQuery } from "../../lib/session/player-queries";
+import { onSessionRejected } from "../../lib/session/session-events";
+import { tokenStore } from "../../lib/session/token-store";
+import { useSite } from "../../lib/site";
+
+/**
+ * The session's start-up and cross-tab behaviour (spec §4 "Session", "Start-up"):
+ * - fingerprinting starts at app creation (ST-01, SE-11; its code loads on its own);
+ * - with a session at start-up the profile loads (ST-07) and realtime and chat start;
+ * - the changeSession storage listener (SE-09, SE-10): a guest tab seeing a login reloads, a
+ *   player tab seeing a logout goes to the locale home;
+ * - a session the server refused (401/403 on a call with the token, failed refresh) opens
+ *   sign-in (SE-05, SE-06).
+ */
+export function SessionEffects() {
+  const { session, href } = useSite();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isLoggedIn = session.isLoggedIn;
+  const loggedInRef = useRef(isLoggedIn);
+  loggedInRef.current = isLoggedIn;
+
+  useQuery({ ...profileQuery, enabled: isLoggedIn });
+
+  useEffect(() => {
+    void import("../../lib/session/fingerprint").then((m) => m.getFingerprint());
+  }, []);
+
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    startRealtime(session.profileId);
+    startChat();
+  }, [isLoggedIn, session.profileId]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== CHANGE_SESSION_KEY) return;
+      const reaction = reactionToChange(decodeChangeSession(event.newValue), loggedInRef.current);
+      if (reaction === "reload") window.location.reload();
+      else if (reaction === "home") {
+        tokenStore.notify();
+        queryClient.clear();
+        window.location.assign(href("/"));
+      }
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [href, queryClient]);
+
+  useEffect(
+    () =>
+      onSessionRejected(() => {
+        queryClient.removeQueries({ queryKey: ["player"] });
+        patchQuery(navigate, { "sign-in": "true" });
+      }),
+    [navigate, queryClient],
+  );
+
+  return null;
+}
