@@ -16,6 +16,7 @@ const geoRestricted: ViewLoader = () => import("./views/geo-restricted-view");
 const categories: ViewLoader = () => import("./views/categories-view");
 const providers: ViewLoader = () => import("./views/providers-view");
 const upcoming: ViewLoader = () => import("./views/upcoming-view");
+const profileConfirmed: ViewLoader = () => import("./views/profile-confirmed-view");
 
 /** The view of each modal key; keys sharing a view say so (MD-08, MD-09). */
 const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
@@ -36,6 +37,7 @@ const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
   "geo-restricted-game": geoRestricted,
   categories,
   providers,
+  "profile-confirmed": profileConfirmed,
 };
 
 /** Modals whose features come in later issues show an honest placeholder in a real frame. */

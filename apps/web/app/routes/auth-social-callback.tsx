@@ -1,19 +1,29 @@
-import { FramePage } from "../features/page/frame-page";
+import type { SessionTokens } from "@casino/contract/player";
+import { useLocation } from "react-router";
 import type { PreloaderHandle } from "../features/preloader/preloader-rules";
+import { type ReturnOutcome, SignInReturn } from "../features/session/sign-in-return";
+import { apiRequest } from "../lib/api/api-client";
+import { ApiError } from "../lib/api/api-error";
+import { readBrowserCookie } from "../lib/cookies";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
 import { pageShouldRevalidate } from "../lib/routing/should-revalidate";
 import { framePageMeta } from "../lib/seo/page-meta";
+import { getFingerprint } from "../lib/session/fingerprint";
+import { setSocialEmailError } from "../lib/session/social-flag";
+import { backRouteFromState, providerFromCallback } from "../lib/session/social-login";
+import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/auth-social-callback";
 
 const TITLE = "Signing you in";
-const EMPTY = "Social sign-in is not available yet.";
 
 /**
- * `/auth/social/{connection}/callback`: the return point of a social login. The preloader stays up
- * (RT-37) until the login completes (releasePreloader), which the accounts issue wires.
+ * `/auth/social/{connection}/callback` (SI-27, AF-05): POST /api/player/sessions/social with the
+ * callback's query as the query string and {provider, locale, fingerprint, affiliateTag}; then the
+ * post-login handling and the state's backRoute. An unverified social e-mail (11020) opens
+ * sign-in with the social e-mail error (SI-18). The preloader stays up (RT-37) until done.
  */
 export const handle: PreloaderHandle = {
   keepPreloader: () => true,
@@ -37,6 +47,46 @@ export const shouldRevalidate = pageShouldRevalidate;
 export const meta: Route.MetaFunction = (args) =>
   framePageMeta(args, "auth-social-callback", TITLE);
 
-export default function SignInReturnPage() {
-  return <FramePage pageKey="auth-social-callback" title={TITLE} empty={EMPTY} />;
+export default function SocialCallbackPage({ params }: Route.ComponentProps) {
+  const { t, href, locale } = useSite();
+  const location = useLocation();
+  const run = async (): Promise<ReturnOutcome> => {
+    const query = Object.fromEntries(new URLSearchParams(location.search));
+    const state = query.state ?? null;
+    const back = backRouteFromState(state) ?? href("/");
+    const fingerprint = await getFingerprint();
+    try {
+      const body = await apiRequest<{ data: SessionTokens }>("/api/player/sessions/social", {
+        method: "POST",
+        query,
+        body: {
+          provider: providerFromCallback(params.connection, state),
+          locale,
+          ...(fingerprint ? { fingerprint } : {}),
+          affiliateTag: readBrowserCookie("affiliateTag"),
+        },
+      });
+      return { tokens: body.data, to: back };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 11020) {
+        setSocialEmailError();
+        const [path, search = ""] = back.split("?");
+        const next = new URLSearchParams(search);
+        next.set("sign-in", "true");
+        return { redirect: `${path}?${next}` };
+      }
+      return {
+        error:
+          error instanceof ApiError && error.message
+            ? error.message
+            : t("global-components.pages.auth-social-callback.failed", "Social sign-in failed."),
+      };
+    }
+  };
+  return (
+    <SignInReturn
+      title={t("global-components.pages.auth-social-callback.title", TITLE)}
+      run={run}
+    />
+  );
 }

@@ -1,99 +1,488 @@
-import { type FormEvent, useState } from "react";
+import type { SessionTokens } from "@casino/contract/player";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { applyFieldErrors, isApiError } from "../../forms/api-errors";
+import {
+  CheckboxField,
+  InputField,
+  PasswordStrengthMeter,
+  SearchableSelect,
+  SubmitButton,
+} from "../../forms/fields";
+import { PhoneInput } from "../../forms/phone-input";
+import { contentMessages, rulesResolver, schemaFrom } from "../../forms/rules-resolver";
 import { trackEvent } from "../../lib/analytics";
+import { apiRequest } from "../../lib/api/api-client";
+import { readBrowserCookie } from "../../lib/cookies";
+import { currenciesQuery, fieldsQuery } from "../../lib/player-fields";
+import { getFingerprint } from "../../lib/session/fingerprint";
+import { completeSignIn } from "../../lib/session/post-login";
 import { useModals, useSite } from "../../lib/site";
+import { useAlert } from "../../toasts/use-alert";
 import { type AuthTab, authTabs } from "../auth-tabs";
 import type { ModalViewProps } from "../modal-view-props";
 import { AuthTabSwitch } from "./auth-tab-switch";
 import { FormNotice } from "./form-notice";
-import { PhoneField } from "./phone-field";
-import { TextField } from "./text-field";
+import { PhoneVerification, type ResendResult } from "./sign-up/phone-verification";
+import {
+  CHECKBOX_FIELDS,
+  checkboxValue,
+  type RegistrationField,
+  type RegistrationValues,
+  registrationBody,
+  registrationRules,
+  tabFields,
+} from "./sign-up/registration-form";
+import { useCountries } from "./use-countries";
+
+const OTP_RESEND_LIMIT = 11005;
+const OTP_INVALID = 11003;
+const COUNTRY_RESTRICTED = 11010;
+
+type Pending = { phone: string; body: Record<string, string> };
+type ExternalErrors = { fields: Record<string, string[]>; seq: number };
 
 /**
- * Sign-up frame (spec §2 "Sign-up modal"): e-mail / phone tabs from settings.signUp.tabsDisplay
- * (switching sends an analytics event), the promo-code toggle, and a link to sign-in. The
- * registration fields from the server and the API calls arrive with the accounts issue.
+ * Sign-up (spec §2 "Sign-up modal", §4 "Sign-up", "Phone verification", §5; SU-01..SU-26,
+ * PV-01..PV-10, ER-04..ER-09). Fields come from the registration field descriptors loaded at
+ * start-up; e-mail registers at once, phone sends a one-time code first and registers with it.
  */
 export default function SignUpView({ close }: ModalViewProps) {
   const { t, settings } = useSite();
   const modals = useModals();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
   const { tabs, initial } = authTabs(settings.signUp.tabsDisplay);
   const [tab, setTab] = useState<AuthTab>(initial);
+  const fields = useQuery(fieldsQuery("registration"));
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [external, setExternal] = useState<ExternalErrors | null>(null);
+
+  const changeTab = (next: AuthTab) => {
+    setTab(next);
+    trackEvent("sign_up_tab", { tab: next }); // SU-05
+  };
+
+  const finish = (tokens: SessionTokens) => {
+    completeSignIn(tokens, queryClient);
+    alert("successRegistration");
+    close();
+  };
+
+  const sendCode = (phone: string) =>
+    apiRequest("/api/player/otp/send", { method: "POST", body: { phone, reason: "registration" } });
+
+  const verify = async (code: string): Promise<string | null> => {
+    if (!pending) return null;
+    try {
+      const body = await apiRequest<{ data: SessionTokens }>("/api/player/register/phone", {
+        method: "POST",
+        body: { ...pending.body, code },
+      });
+      finish(body.data);
+      return null;
+    } catch (error) {
+      if (isApiError(error) && error.code === OTP_INVALID) {
+        return t("modals.validationMessages.invalidCode", "The code is wrong or has expired");
+      }
+      if (isApiError(error) && error.status === 422) {
+        // ER-07: back to the form with the field errors.
+        setPending(null);
+        setExternal((last) => ({ fields: error.fields, seq: (last?.seq ?? 0) + 1 }));
+        return null;
+      }
+      return (
+        (isApiError(error) && error.message) ||
+        t("modals.validationMessages.cannotVerifyPhone", "Cannot verify phone number")
+      );
+    }
+  };
+
+  const resend = async (): Promise<ResendResult> => {
+    if (!pending) return "sent";
+    try {
+      await sendCode(pending.phone);
+      return "sent";
+    } catch (error) {
+      if (isApiError(error) && error.code === OTP_RESEND_LIMIT) return "limit";
+      return {
+        error:
+          (isApiError(error) && error.message) ||
+          t("modals.validationMessages.cannotVerifyPhone", "Cannot verify phone number"),
+      };
+    }
+  };
+
+  const descriptors = (fields.data ?? []) as RegistrationField[];
+
+  return (
+    <>
+      <div hidden={pending !== null}>
+        {fields.isPending ? (
+          <p className="modal-text" role="status">
+            {t("modals.sign-up.loading", "Loading the registration form…")}
+          </p>
+        ) : fields.isError ? (
+          <FormNotice
+            text={t("alerts.somethingWrong.description", "Please try again in a moment.")}
+          />
+        ) : (
+          <AuthTabSwitch
+            modal="sign-up"
+            tabsLabel="Sign up with"
+            tabs={tabs}
+            tab={tab}
+            onTabChange={changeTab}
+          >
+            {(kind) => (
+              <SignUpForm
+                key={kind}
+                kind={kind}
+                descriptors={descriptors}
+                external={external}
+                onRegistered={finish}
+                onCodeSent={(phone, body) => setPending({ phone, body })}
+                sendCode={sendCode}
+                onRestricted={() => {
+                  close();
+                  modals.open("geo-restricted-type");
+                }}
+              />
+            )}
+          </AuthTabSwitch>
+        )}
+        <p className="modal-text">
+          {t("modals.sign-up.haveAccount", "Already have an account?")}{" "}
+          <button
+            type="button"
+            className="modal-button modal-button--link"
+            onClick={() => {
+              close();
+              modals.open("sign-in");
+            }}
+          >
+            {t("modals.sign-up.signInLink", "Sign in")}
+          </button>
+        </p>
+      </div>
+      {pending ? (
+        <PhoneVerification
+          phone={pending.phone}
+          onBack={() => setPending(null)}
+          onVerify={verify}
+          onResend={resend}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function SignUpForm({
+  kind,
+  descriptors,
+  external,
+  onRegistered,
+  onCodeSent,
+  sendCode,
+  onRestricted,
+}: {
+  kind: AuthTab;
+  descriptors: RegistrationField[];
+  external: ExternalErrors | null;
+  onRegistered: (tokens: SessionTokens) => void;
+  onCodeSent: (phone: string, body: Record<string, string>) => void;
+  sendCode: (phone: string) => Promise<unknown>;
+  onRestricted: () => void;
+}) {
+  const { t, content, locale, country } = useSite();
+  const countries = useCountries();
+  const currencies = useQuery(currenciesQuery);
+  const shown = useMemo(() => tabFields(descriptors, kind), [descriptors, kind]);
+  const bonusDescriptor = descriptors.find((field) => field.name === "bonusCode");
+  // SU-08, SU-09: the promo code sits behind its toggle (offered unless the operator hides it).
+  const offersPromo = !bonusDescriptor || bonusDescriptor.isVisible;
+  const fields = useMemo<RegistrationField[]>(
+    () =>
+      offersPromo && !shown.some((field) => field.name === "bonusCode")
+        ? [
+            ...shown,
+            {
+              name: "bonusCode",
+              isRequired: false,
+              isVisible: true,
+              editable: true,
+              position: Number.POSITIVE_INFINITY,
+              value: null,
+              description: null,
+              rules: [],
+            },
+          ]
+        : shown,
+    [shown, offersPromo],
+  );
+  const names = useMemo(() => fields.map((field) => field.name), [fields]);
+  const nicknameHidden = !names.includes("nickname");
+
+  const countryList = countries.data ?? [];
+  const detectedCountry = countryList.find((c) => c.code === country);
+  const currencyCodes = (currencies.data ?? []).map((c) => c.code);
+  const detectedCurrency =
+    detectedCountry?.currency && currencyCodes.includes(detectedCountry.currency)
+      ? detectedCountry.currency
+      : "";
+
+  const resolver = useMemo(
+    () =>
+      rulesResolver<RegistrationValues>(
+        schemaFrom(registrationRules(fields)),
+        contentMessages(content),
+      ),
+    [fields, content],
+  );
+  const fieldSettings = (content["fields-settings"]?.fields ?? {}) as Record<
+    string,
+    { defaultValue?: unknown } | undefined
+  >;
+  const form = useForm<RegistrationValues>({
+    mode: "onChange",
+    resolver,
+    defaultValues: Object.fromEntries(
+      fields.map((field) => [
+        field.name,
+        CHECKBOX_FIELDS.includes(field.name)
+          ? checkboxValue(fieldSettings[field.name]?.defaultValue) // SU-18
+          : field.name === "country"
+            ? (detectedCountry?.code ?? field.value ?? "")
+            : field.name === "currency"
+              ? detectedCurrency || (field.value ?? "")
+              : (field.value ?? ""),
+      ]),
+    ),
+  });
+  const { errors, isValid, isSubmitting } = form.formState;
   const [promoOpen, setPromoOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setNotice(t("modals.sign-up.notAvailable", "Registration is not available yet."));
-  };
-  const changeTab = (next: AuthTab) => {
-    setTab(next);
-    trackEvent("sign_up_tab", { tab: next });
-  };
+  // SU-15: country and currency prefilled from the request country once the lists are in.
+  useEffect(() => {
+    if (names.includes("country") && detectedCountry && !form.getValues("country")) {
+      form.setValue("country", detectedCountry.code, { shouldValidate: true });
+    }
+    if (names.includes("currency") && detectedCurrency && !form.getValues("currency")) {
+      form.setValue("currency", detectedCurrency, { shouldValidate: true });
+    }
+  }, [names, detectedCountry, detectedCurrency, form]);
 
-  const form = (kind: AuthTab) => (
-    <form className="modal-form" onSubmit={submit} noValidate>
-      {kind === "email" ? (
-        <TextField
-          label={t("modals.sign-up.emailLabel", "E-mail")}
-          name="email"
-          type="email"
-          autoComplete="email"
-        />
-      ) : (
-        <PhoneField name="phone" label={t("modals.sign-up.phoneLabel", "Phone")} />
-      )}
-      <TextField
-        label={t("modals.sign-up.passwordLabel", "Password")}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-      />
-      {promoOpen ? (
-        <TextField
-          label={t("modals.sign-up.bonusCodeLabel", "Promo code")}
-          name="bonusCode"
-          autoComplete="off"
-        />
-      ) : (
-        <button
-          type="button"
-          className="modal-button modal-button--link"
-          onClick={() => setPromoOpen(true)}
-        >
-          {t("modals.sign-up.promoToggle", "Referral/Promo Code (Optional)")}
-        </button>
-      )}
-      <FormNotice text={notice} />
-      <div className="modal-form__actions">
-        <button type="submit" className="modal-button">
-          {t("modals.sign-up.submit", "Sign up")}
-        </button>
-      </div>
-      <p className="modal-text">
-        {t("modals.sign-up.haveAccount", "Already have an account?")}{" "}
-        <button
-          type="button"
-          className="modal-button modal-button--link"
-          onClick={() => {
-            close();
-            modals.open("sign-in");
-          }}
-        >
-          {t("modals.sign-up.signInLink", "Sign in")}
-        </button>
-      </p>
-    </form>
-  );
+  // ER-07: errors of a phone verification that sent us back here.
+  useEffect(() => {
+    if (!external) return;
+    const rest: string[] = [];
+    for (const [name, messages] of Object.entries(external.fields)) {
+      if (names.includes(name)) form.setError(name, { type: "server", message: messages[0] });
+      else if (messages[0]) rest.push(messages[0]);
+    }
+    setNotice(rest.length > 0 ? rest.join(" ") : null);
+  }, [external, form, names]);
+
+  const clearServerError = (name: string) => {
+    if (errors[name]?.type === "server") form.clearErrors(name);
+    setNotice(null);
+  };
+  const hasServerError =
+    Object.values(errors).some((error) => error?.type === "server") || notice !== null;
+
+  const submit = form.handleSubmit(async (values) => {
+    setNotice(null);
+    const fingerprint = await getFingerprint();
+    const body = registrationBody(fields, values, {
+      tab: kind,
+      locale,
+      promoOpen,
+      nicknameHidden,
+      fingerprint,
+      affiliateTag: readBrowserCookie("affiliateTag"),
+    });
+    try {
+      if (kind === "email") {
+        const answer = await apiRequest<{ data: SessionTokens }>("/api/player/register", {
+          method: "POST",
+          body,
+        });
+        onRegistered(answer.data);
+      } else {
+        await sendCode(body.phone ?? "");
+        onCodeSent(body.phone ?? "", body);
+      }
+    } catch (error) {
+      if (!isApiError(error)) {
+        setNotice(t("alerts.somethingWrong.title", "Something went wrong"));
+      } else if (error.status === 422) {
+        const rest = applyFieldErrors(error, names, form.setError); // ER-04
+        if (rest.length > 0) setNotice(rest.join(" "));
+      } else if (error.code === COUNTRY_RESTRICTED) {
+        onRestricted();
+      } else if (kind === "phone" && error.code === OTP_RESEND_LIMIT) {
+        form.setError("phone", {
+          type: "server",
+          message: t(
+            "modals.validationMessages.resendLimit",
+            "You asked for too many codes. Please try again later.",
+          ),
+        }); // ER-05
+      } else if (kind === "phone") {
+        form.setError("phone", { type: "server", message: error.message }); // ER-06
+      } else {
+        setNotice(error.message);
+      }
+    }
+  });
+
+  const label = (field: RegistrationField) =>
+    t(`fields-settings.fields.${field.name}.label`, field.description ?? field.name);
+  const placeholder = (name: string) => t(`fields-settings.fields.${name}.placeholder`, "");
+  const password = form.watch("password") ?? "";
+
+  const render = (field: RegistrationField) => {
+    const name = field.name;
+    const error = errors[name]?.message;
+    const required = field.isRequired;
+    const common = {
+      label: label(field),
+      required,
+      error,
+      placeholder: placeholder(name) || undefined,
+      ...form.register(name),
+      onFocus: () => clearServerError(name),
+    };
+    switch (name) {
+      case "email":
+        return <InputField key={name} type="email" autoComplete="email" {...common} />;
+      case "phone":
+        return (
+          <Controller
+            key={name}
+            control={form.control}
+            name="phone"
+            render={({ field: control }) => (
+              <PhoneInput
+                name="phone"
+                label={label(field)}
+                required
+                error={error}
+                onChange={control.onChange}
+                onBlur={control.onBlur}
+                onFocus={() => clearServerError(name)}
+                inputRef={control.ref}
+              />
+            )}
+          />
+        );
+      case "password":
+        return (
+          <InputField
+            key={name}
+            type="password"
+            autoComplete="new-password"
+            {...common}
+            hint={
+              <PasswordStrengthMeter
+                password={password}
+                texts={{
+                  label: t("modals.sign-up.strength.label", "Password strength"),
+                  empty: t("modals.sign-up.strength.empty", "empty"),
+                  weak: t("modals.sign-up.strength.weak", "weak"),
+                  good: t("modals.sign-up.strength.good", "good"),
+                  strong: t("modals.sign-up.strength.strong", "strong"),
+                }}
+              />
+            }
+          />
+        );
+      case "password_confirmation":
+        return <InputField key={name} type="password" autoComplete="new-password" {...common} />;
+      case "bonusCode":
+        return promoOpen ? (
+          <InputField key={name} autoComplete="off" {...common} />
+        ) : (
+          <button
+            key={name}
+            type="button"
+            className="modal-button modal-button--link"
+            onClick={() => setPromoOpen(true)}
+          >
+            {t("modals.sign-up.promoToggle", "Referral/Promo Code (Optional)")}
+          </button>
+        );
+      case "country":
+      case "currency":
+        return (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field: control }) => (
+              <SearchableSelect
+                name={name}
+                label={label(field)}
+                searchLabel={
+                  name === "country"
+                    ? t("modals.sign-up.searchCountry", "Search countries")
+                    : t("modals.sign-up.searchCurrency", "Search currencies")
+                }
+                required={required}
+                error={error}
+                placeholder={placeholder(name)}
+                value={control.value ?? ""}
+                onChange={control.onChange}
+                onBlur={control.onBlur}
+                options={
+                  name === "country"
+                    ? countryList.map((c) => ({ value: c.code, label: c.name }))
+                    : currencyCodes.map((code) => ({ value: code, label: code }))
+                }
+              />
+            )}
+          />
+        );
+      default:
+        if (CHECKBOX_FIELDS.includes(name)) {
+          return (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field: control }) => (
+                <CheckboxField
+                  name={name}
+                  label={label(field)}
+                  required={required}
+                  error={error}
+                  checked={control.value === "1"}
+                  onChange={(event) => control.onChange(event.target.checked ? "1" : "")}
+                  onBlur={control.onBlur}
+                  ref={control.ref}
+                />
+              )}
+            />
+          );
+        }
+        return <InputField key={name} {...common} />;
+    }
+  };
 
   return (
-    <AuthTabSwitch
-      modal="sign-up"
-      tabsLabel="Sign up with"
-      tabs={tabs}
-      tab={tab}
-      onTabChange={changeTab}
-    >
-      {form}
-    </AuthTabSwitch>
+    <form className="modal-form" onSubmit={submit} noValidate>
+      {fields.map(render)}
+      <FormNotice text={notice} />
+      <div className="modal-form__actions">
+        <SubmitButton
+          busy={isSubmitting}
+          disabled={!isValid || hasServerError}
+          label={t("modals.sign-up.submit", "Sign up")}
+          busyText={t("modals.sign-up.submitting", "Creating your account…")}
+        />
+      </div>
+    </form>
   );
 }
