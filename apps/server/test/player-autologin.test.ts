@@ -28,7 +28,7 @@ describe("POST /api/player/sessions/token (auto-login)", () => {
       now: app.clock.now(),
     });
   };
-  const useToken = (token: string, ip = freshIp()) =>
+  const signInWithToken = (token: string, ip = freshIp()) =>
     app.inject({
       method: "POST",
       url: "/api/player/sessions/token",
@@ -39,7 +39,7 @@ describe("POST /api/player/sessions/token (auto-login)", () => {
   it("SI-28 BE-16 a login link signs the player in once", async () => {
     const link = await linkFor("demo@example.com");
     expect(link.url).toBe(`http://localhost:3000/auth/autologin?token=${link.token}`);
-    const response = await useToken(link.token);
+    const response = await signInWithToken(link.token);
     expect(response.statusCode).toBe(201);
     const tokens = json<{ data: Tokens }>(response).data;
     const profile = await app.inject({
@@ -54,7 +54,7 @@ describe("POST /api/player/sessions/token (auto-login)", () => {
     );
     expect(session[0]).toEqual({ method: "token", fingerprint: "fp-auto" });
 
-    const again = await useToken(link.token);
+    const again = await signInWithToken(link.token);
     expect(again.statusCode).toBe(400);
     expect(expectErrorBody(again.json()).error.code).toBe(11030);
   });
@@ -62,18 +62,18 @@ describe("POST /api/player/sessions/token (auto-login)", () => {
   it("BE-16 a link expires after ten minutes; an unknown token is 11030", async () => {
     const link = await linkFor("demo@example.com");
     app.clock.advance(601);
-    expect(expectErrorBody((await useToken(link.token)).json()).error.code).toBe(11030);
-    expect(expectErrorBody((await useToken("nope")).json()).error.code).toBe(11030);
-    expect((await useToken("")).statusCode).toBe(422);
+    expect(expectErrorBody((await signInWithToken(link.token)).json()).error.code).toBe(11030);
+    expect(expectErrorBody((await signInWithToken("nope")).json()).error.code).toBe(11030);
+    expect((await signInWithToken("")).statusCode).toBe(422);
   });
 
   it("BE-16 a blocked player is refused with 11040; a restricted country with 11010", async () => {
     const blocked = await linkFor("blocked@example.com");
-    const response = await useToken(blocked.token);
+    const response = await signInWithToken(blocked.token);
     expect(response.statusCode).toBe(403);
     expect(expectErrorBody(response.json()).error.code).toBe(11040);
     const link = await linkFor("demo@example.com");
-    const restricted = await useToken(link.token, ipv4InCountry("CU"));
+    const restricted = await signInWithToken(link.token, ipv4InCountry("CU"));
     expect(expectErrorBody(restricted.json()).error.code).toBe(11010);
   });
 });
