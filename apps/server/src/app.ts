@@ -29,6 +29,7 @@ import { playerRoutes } from "./modules/player/routes";
 import { socialRoutes } from "./modules/player/social/routes";
 import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/setup";
 import { settingsRoutes } from "./modules/settings/routes";
+import { walletRoutes } from "./modules/wallet/routes";
 import { registerSsr } from "./web/ssr";
 
 export interface BuildAppOptions {
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A plain route, so it wins over the SSR catch-all; it answers 404 when DEV_OUTBOX is off.
     await devRoutes(scope, ctx);
     await socialRoutes(scope, ctx, await setUpSocial(scope, config));
+    await walletRoutes(scope, ctx);
   });
 
   // Unknown API paths answer JSON here, so they never fall through to the SSR catch-all (BE-43).

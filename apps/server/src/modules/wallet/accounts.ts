@@ -1,0 +1,192 @@
+import { ErrorCode } from "@casino/contract/errors";
+import {
+  type WalletAccount,
+  WalletAccountStatus,
+  type WalletAccountsEvent,
+  walletAccountsChannel,
+} from "@casino/contract/wallet";
+import { formatAmount } from "@casino/money/format";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
+import { AppError } from "../../infra/errors";
+import { settingsRepository } from "../settings/repository";
+import { type WalletAccountRecord, walletRepository } from "./repository";
+
+type Subunits = ReadonlyMap<string, number>;
+
+async function currencySubunits(db: Queryable): Promise<Subunits> {
+  const currencies = await settingsRepository(db).listCurrencies(false);
+  return new Map(currencies.map((currency) => [currency.code, currency.subunitToUnit]));
+}
+
+/** The API view of a wallet account (spec §3): balance = real + bonus, withdrawalBalance = real. */
+export function toWalletAccount(record: WalletAccountRecord, subunits: Subunits): WalletAccount {
+  const subunit = subunits.get(record.currency);
+  if (subunit === undefined) throw new Error(`unknown currency ${record.currency}`);
+  const { real, bonus } = record.balances;
+  return {
+    id: record.id,
+    currency: record.currency,
+    status: record.isActive ? WalletAccountStatus.Active : WalletAccountStatus.Inactive,
+    balance: formatAmount(real + bonus, subunit),
+    withdrawalBalance: formatAmount(real, subunit),
+    bonusBalance: formatAmount(bonus, subunit),
+    isHidden: record.isHidden,
+  };
+}
+
+/** Serialises account changes of one player (row lock on the player). */
+async function lockPlayer(tx: Queryable, playerId: string): Promise<void> {
+  await tx.query("SELECT id FROM players WHERE id = $1 FOR UPDATE", [playerId]);
+}
+
+async function publish(
+  tx: Queryable,
+  ctx: AppContext,
+  playerId: string,
+  type: WalletAccountsEvent["type"],
+  records: readonly WalletAccountRecord[],
+) {
+  const subunits = await currencySubunits(tx);
+  const repo = walletRepository(tx);
+  for (const record of records) {
+    const event: WalletAccountsEvent = { type, account: toWalletAccount(record, subunits) };
+    await repo.enqueueEvent(walletAccountsChannel(playerId), event, ctx.now());
+  }
+}
+
+/**
+ * The currency of a player's first account: their registration currency, else their
+ * country's, else the base currency (enabled ones only).
+ */
+async function firstCurrency(tx: Queryable, playerId: string): Promise<string | null> {
+  const [row] = await tx.query<{ code: string }>(
+    `SELECT c.code
+       FROM players p
+       LEFT JOIN countries k ON k.code = p.country
+       JOIN currencies c ON c.is_enabled
+        AND (c.code = p.currency OR c.code = k.currency OR c.is_base)
+      WHERE p.id = $1
+      ORDER BY (c.code = p.currency) DESC, (c.code = k.currency) DESC
+      LIMIT 1`,
+    [playerId],
+  );
+  return row?.code ?? null;
+}
+
+/** GET /api/wallet/accounts (BE-21). A player's first account opens on first use. */
+export async function listWalletAccounts(
+  ctx: AppContext,
+  playerId: string,
+): Promise<WalletAccount[]> {
+  let records = await walletRepository(ctx.db).list(playerId);
+  if (records.length === 0) {
+    records = await ctx.db.transaction(async (tx) => {
+      await lockPlayer(tx, playerId);
+      const repo = walletRepository(tx);
+      const existing = await repo.list(playerId);
+      if (existing.length > 0) return existing;
+      const currency = await firstCurrency(tx, playerId);
+      if (!currency) return [];
+      await repo.open(playerId, currency, ctx.now());
+      const opened = await repo.list(playerId);
+      await publish(tx, ctx, playerId, "wallet.account.created", opened);
+      return opened;
+    });
+  }
+  const subunits = await currencySubunits(ctx.db);
+  return records.map((record) => toWalletAccount(record, subunits));
+}
+
+/** POST /api/wallet/accounts {currency} (WL-11): opens (or shows again) the account. */
+export async function createWalletAccount(
+  ctx: AppContext,
+  playerId: string,
+  currency: string,
+): Promise<{ account: WalletAccount; created: boolean }> {
+  const known = (await settingsRepository(ctx.db).listCurrencies(false)).find(
+    (item) => item.code === currency,
+  );
+  if (!known?.isEnabled) {
+    throw AppError.unprocessable({ currency: ["This currency is not available"] });
+  }
+  return ctx.db.transaction(async (tx) => {
+    await lockPlayer(tx, playerId);
+    const repo = walletRepository(tx);
+    const { id, created } = await repo.open(playerId, currency, ctx.now());
+    let record = await repo.find(playerId, id);
+    const unhidden = !created && record?.isHidden === true;
+    if (unhidden) {
+      await tx.query(
+        "UPDATE wallet_accounts SET is_hidden = false, updated_at = $2 WHERE id = $1",
+        [id, ctx.now()],
+      );
+      record = await repo.find(playerId, id);
+    }
+    if (!record) throw new Error("wallet account vanished");
+    if (created || unhidden) {
+      await publish(
+        tx,
+        ctx,
+        playerId,
+        created ? "wallet.account.created" : "wallet.account.updated",
+        [record],
+      );
+    }
+    const subunits = await currencySubunits(tx);
+    return { account: toWalletAccount(record, subunits), created };
+  });
+}
+
+/** PUT /api/wallet/accounts/{id}/switch (WL-12): exactly one active account afterwards. */
+export async function switchWalletAccount(
+  ctx: AppContext,
+  playerId: string,
+  id: string,
+): Promise<WalletAccount> {
+  return ctx.db.transaction(async (tx) => {
+    await lockPlayer(tx, playerId);
+    const repo = walletRepository(tx);
+    const before = await repo.list(playerId);
+    if (!(await repo.activate(playerId, id, ctx.now()))) throw walletAccountNotFound();
+    const after = await repo.list(playerId);
+    const changed = after.filter((record) => {
+      const old = before.find((item) => item.id === record.id);
+      return old?.isActive !== record.isActive || old?.isHidden !== record.isHidden;
+    });
+    await publish(tx, ctx, playerId, "wallet.account.updated", changed);
+    const subunits = await currencySubunits(tx);
+    const active = after.find((record) => record.id === id);
+    if (!active) throw walletAccountNotFound();
+    return toWalletAccount(active, subunits);
+  });
+}
+
+/** PUT /api/wallet/accounts/{id}/hide (WL-13): the active account cannot be hidden (422). */
+export async function hideWalletAccount(
+  ctx: AppContext,
+  playerId: string,
+  id: string,
+): Promise<WalletAccount> {
+  return ctx.db.transaction(async (tx) => {
+    await lockPlayer(tx, playerId);
+    const repo = walletRepository(tx);
+    const outcome = await repo.hide(playerId, id, ctx.now());
+    if (outcome === "missing") throw walletAccountNotFound();
+    if (outcome === "active") {
+      throw AppError.unprocessable(
+        { id: ["The active account cannot be hidden; switch to another account first"] },
+        "The active account cannot be hidden",
+      );
+    }
+    const record = await repo.find(playerId, id);
+    if (!record) throw walletAccountNotFound();
+    await publish(tx, ctx, playerId, "wallet.account.updated", [record]);
+    const subunits = await currencySubunits(tx);
+    return toWalletAccount(record, subunits);
+  });
+}
+
+function walletAccountNotFound(): AppError {
+  return AppError.notFound("Wallet account not found", ErrorCode.NotFound);
+}

@@ -1,0 +1,58 @@
+import type { Queryable } from "../../infra/db";
+
+export interface LedgerProblem {
+  check: string;
+  /** What is wrong, one row of evidence. */
+  row: Record<string, unknown>;
+}
+
+/** Every invariant of the ledger, as SQL that returns the offending rows (none when healthy). */
+export const LEDGER_CHECKS: ReadonlyArray<{ check: string; sql: string }> = [
+  {
+    check: "transaction entries sum to zero per currency",
+    sql: `SELECT transaction_id, currency, sum(amount)::text AS total
+            FROM ledger_entries GROUP BY transaction_id, currency HAVING sum(amount) <> 0
+           LIMIT 100`,
+  },
+  {
+    check: "cached player balance equals the sum of its entries",
+    sql: `SELECT a.id AS account_id, a.balance::text AS cached,
+                 COALESCE(sum(e.amount), 0)::text AS derived
+            FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+           WHERE a.owner_kind = 'player'
+           GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(sum(e.amount), 0)
+           LIMIT 100`,
+  },
+  {
+    check: "no player balance is negative",
+    sql: `SELECT id AS account_id, balance::text FROM ledger_accounts
+           WHERE owner_kind = 'player' AND balance < 0 LIMIT 100`,
+  },
+  {
+    check: "applied transactions have entries; rejected ones have none",
+    sql: `SELECT t.id AS transaction_id, t.status, count(e.id)::int AS entries
+            FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
+           GROUP BY t.id, t.status
+          HAVING (t.status = 'applied' AND count(e.id) < 2) OR (t.status = 'rejected' AND count(e.id) > 0)
+           LIMIT 100`,
+  },
+  {
+    check: "each idempotency key is used by one transaction",
+    sql: `SELECT idempotency_key, count(*)::int AS transactions FROM ledger_transactions
+           GROUP BY idempotency_key HAVING count(*) > 1 LIMIT 100`,
+  },
+  {
+    check: "house accounts cache no balance",
+    sql: `SELECT id AS account_id FROM ledger_accounts
+           WHERE owner_kind = 'house' AND balance IS NOT NULL LIMIT 100`,
+  },
+];
+
+/** Runs every check; an empty list means the ledger is consistent. */
+export async function checkLedger(db: Queryable): Promise<LedgerProblem[]> {
+  const problems: LedgerProblem[] = [];
+  for (const { check, sql } of LEDGER_CHECKS) {
+    for (const row of await db.query<Record<string, unknown>>(sql)) problems.push({ check, row });
+  }
+  return problems;
+}
