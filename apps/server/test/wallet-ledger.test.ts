@@ -244,4 +244,25 @@ describe("ledger postings (DESIGN Money, BE-21)", () => {
     );
     expect(await checkLedger(db)).toEqual([]);
   });
+
+  it("ledger:check finds a cached balance that drifted from its entries, with the row", async () => {
+    const { real, deposits } = await freshWallet();
+    await postInTransaction(db, [transfer(deposits, real, 40n)]);
+    await db.query("UPDATE ledger_accounts SET balance = balance + 1 WHERE id = $1", [
+      real.toString(),
+    ]);
+    try {
+      expect(await checkLedger(db)).toEqual([
+        {
+          check: "cached player balance equals the sum of its entries",
+          row: { account_id: real.toString(), cached: "41", derived: "40" },
+        },
+      ]);
+    } finally {
+      await db.query("UPDATE ledger_accounts SET balance = balance - 1 WHERE id = $1", [
+        real.toString(),
+      ]);
+    }
+    expect(await checkLedger(db)).toEqual([]);
+  });
 });
