@@ -143,3 +143,12 @@ CREATE TABLE field_descriptors (
   default_value text,
   UNIQUE (scenario, name)
 );
+
+-- auth_audit is append-only: rows are never changed or removed by the application.
+CREATE FUNCTION auth_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'auth_audit is append-only';
+END
+$$;
+CREATE TRIGGER auth_audit_append_only BEFORE UPDATE OR DELETE ON auth_audit
+  FOR EACH ROW EXECUTE FUNCTION auth_audit_append_only();

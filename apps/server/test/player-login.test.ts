@@ -166,6 +166,15 @@ describe("login abuse limits", () => {
     expect((await loginAs(app, email, password, attacker)).statusCode).toBe(429);
     // ...but the owner on their own address is not locked out.
     expect((await loginAs(app, email, password, freshIp())).statusCode).toBe(201);
+    const outcomes = await app.testDb.query<{ outcome: string; count: string }>(
+      `SELECT outcome, count(*) AS count FROM auth_audit
+        WHERE event = 'login' AND ip = $1 GROUP BY outcome ORDER BY outcome`,
+      [attacker],
+    );
+    expect(outcomes.map((row) => `${row.outcome}:${row.count}`)).toEqual([
+      "failed:10",
+      "rate_limited:4",
+    ]);
   });
 
   it("BE-12 one IP guessing many accounts hits the per-IP limit", async () => {

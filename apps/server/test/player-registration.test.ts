@@ -337,5 +337,11 @@ describe("POST /api/player/register", () => {
     ]);
     expect(rows[0]!.login_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(email);
+    await expect(
+      app.testDb.query("DELETE FROM auth_audit WHERE player_id = $1", [tokens.profileId]),
+    ).rejects.toThrow(/append-only/);
+    await expect(app.testDb.query("UPDATE auth_audit SET outcome = 'ok'")).rejects.toThrow(
+      /append-only/,
+    );
   });
 });

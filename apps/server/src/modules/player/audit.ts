@@ -1,5 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
+import type { RateLimitName } from "../../infra/rate-limit";
 import { keyedHash } from "./secrets";
 
 export type AuthEvent =
@@ -30,6 +32,27 @@ export type AuthOutcome =
 /** The HMAC of a normalised login, so the audit correlates attempts without storing e-mails. */
 export function loginHash(ctx: AppContext, login: string): string {
   return keyedHash(ctx.config.secrets.jwtSecret, "login", login.trim().toLowerCase());
+}
+
+/**
+ * Spends (or checks) one point of an abuse limit; a refusal (429) is audited as rate_limited
+ * before it reaches the client.
+ */
+export async function limitOrAudit(
+  ctx: AppContext,
+  request: FastifyRequest,
+  limit: { name: RateLimitName; key: string; checkOnly?: boolean },
+  entry: { event: AuthEvent; playerId?: string | null; login?: string | null },
+): Promise<void> {
+  try {
+    if (limit.checkOnly) await ctx.rateLimits.check(limit.name, limit.key);
+    else await ctx.rateLimits.consume(limit.name, limit.key);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) {
+      await audit(ctx, request, { ...entry, outcome: "rate_limited" });
+    }
+    throw error;
+  }
 }
 
 /**

@@ -25,7 +25,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { cachePrivate, errorResponses } from "../../lib/http";
-import { audit } from "./audit";
+import { audit, limitOrAudit } from "./audit";
 import { playerOf, requirePlayer } from "./authenticate";
 import { confirmEmail, resendEmailConfirmation } from "./email-confirmation";
 import { login } from "./login";
@@ -114,7 +114,12 @@ export async function playerAuthRoutes(app: FastifyInstance, ctx: AppContext): P
       if (!phone) {
         throw AppError.unprocessable({ phone: ["The value is not a valid phone number"] });
       }
-      await ctx.rateLimits.consume("otpVerifyIp", request.ip);
+      await limitOrAudit(
+        ctx,
+        request,
+        { name: "otpVerifyIp", key: request.ip },
+        { event: "otp.verify", login: phone },
+      );
       try {
         await checkOtp(ctx, ctx.db, { ...request.body, phone });
       } catch (error) {

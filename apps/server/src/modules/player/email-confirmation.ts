@@ -2,7 +2,7 @@ import { ErrorCode } from "@casino/contract/errors";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
-import { audit } from "./audit";
+import { audit, limitOrAudit } from "./audit";
 import { oneTimeCodesRepository, type PlayerRecord, playersRepository } from "./repository";
 import { newOpaqueToken, sha256Hex } from "./secrets";
 
@@ -41,7 +41,12 @@ export async function confirmEmail(
   request: FastifyRequest,
   confirmCode: string,
 ): Promise<void> {
-  await ctx.rateLimits.consume("codeUseIp", request.ip);
+  await limitOrAudit(
+    ctx,
+    request,
+    { name: "codeUseIp", key: request.ip },
+    { event: "email.confirm" },
+  );
   const now = ctx.now();
   const playerId = await ctx.db.transaction(async (tx) => {
     const id = await oneTimeCodesRepository(tx).consume(
@@ -69,7 +74,12 @@ export async function resendEmailConfirmation(
   request: FastifyRequest,
   playerId: string,
 ): Promise<void> {
-  await ctx.rateLimits.consume("emailResendPlayer", playerId);
+  await limitOrAudit(
+    ctx,
+    request,
+    { name: "emailResendPlayer", key: playerId },
+    { event: "email.confirm.resend", playerId },
+  );
   const player = await playersRepository(ctx.db).findById(playerId);
   if (!player) throw AppError.unauthorized();
   if (!player.email) {

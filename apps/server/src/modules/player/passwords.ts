@@ -10,7 +10,7 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
-import { audit, loginHash } from "./audit";
+import { audit, limitOrAudit, loginHash } from "./audit";
 import type { AuthenticatedPlayer } from "./authenticate";
 import { codeInvalid } from "./email-confirmation";
 import { findPlayerByLogin } from "./login";
@@ -91,8 +91,14 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const login = body.login.trim();
   if (login === "") throw AppError.unprocessable({ login: ["Value is required"] });
-  await ctx.rateLimits.consume("passwordResetIp", request.ip);
-  await ctx.rateLimits.consume("passwordResetLogin", loginHash(ctx, login));
+  const entry = { event: "password.reset.request" as const, login };
+  await limitOrAudit(ctx, request, { name: "passwordResetIp", key: request.ip }, entry);
+  await limitOrAudit(
+    ctx,
+    request,
+    { name: "passwordResetLogin", key: loginHash(ctx, login) },
+    entry,
+  );
 
   const player = await findPlayerByLogin(ctx, login);
   await audit(ctx, request, {
@@ -142,7 +148,12 @@ export async function confirmPasswordReset(
 ): Promise<void> {
   const errors = validateForm(body, confirmSchema);
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
-  await ctx.rateLimits.consume("codeUseIp", request.ip);
+  await limitOrAudit(
+    ctx,
+    request,
+    { name: "codeUseIp", key: request.ip },
+    { event: "password.reset" },
+  );
   const hash = await ctx.passwords.hash(body.password!);
   const now = ctx.now();
   const playerId = await ctx.db.transaction(async (tx) => {

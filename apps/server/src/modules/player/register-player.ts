@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { assertCountryAllowed } from "./assert-country-allowed";
-import { audit } from "./audit";
+import { audit, limitOrAudit } from "./audit";
 import { sendEmailConfirmation } from "./email-confirmation";
 import { checkOtp, OTP_MAX_ATTEMPTS, otpHash, otpInvalid } from "./one-time-codes";
 import {
@@ -51,7 +51,12 @@ export async function registerPlayer(
     await audit(ctx, request, { event: "register", outcome: "restricted", login });
     throw error;
   });
-  await ctx.rateLimits.check("registerIp", request.ip);
+  await limitOrAudit(
+    ctx,
+    request,
+    { name: "registerIp", key: request.ip, checkOnly: true },
+    { event: "register", login },
+  );
 
   const now = ctx.now();
   const players = playersRepository(ctx.db);
@@ -82,7 +87,12 @@ export async function registerPlayer(
 
   let otpId: string | null = null;
   if (registration.kind === "phone") {
-    await ctx.rateLimits.consume("otpVerifyIp", request.ip);
+    await limitOrAudit(
+      ctx,
+      request,
+      { name: "otpVerifyIp", key: request.ip },
+      { event: "register", login: phone },
+    );
     const otp = await checkOtp(ctx, ctx.db, {
       phone: phone!,
       reason: "registration",

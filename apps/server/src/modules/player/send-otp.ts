@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { assertCountryAllowed } from "./assert-country-allowed";
-import { audit } from "./audit";
+import { audit, limitOrAudit } from "./audit";
 import { newOtpCode, otpHash } from "./one-time-codes";
 import { FIELD_MESSAGES, normalizePhone } from "./player-fields";
 import { otpRepository, playersRepository } from "./repository";
@@ -29,7 +29,12 @@ export async function sendOtp(
   });
   const phone = normalizePhone(body.phone);
   if (!phone) throw AppError.unprocessable({ phone: ["The value is not a valid phone number"] });
-  await ctx.rateLimits.consume("otpSendIp", request.ip);
+  await limitOrAudit(
+    ctx,
+    request,
+    { name: "otpSendIp", key: request.ip },
+    { event: "otp.send", login: phone },
+  );
   if (body.reason === "registration" && (await playersRepository(ctx.db).findByPhone(phone))) {
     throw AppError.unprocessable({ phone: [FIELD_MESSAGES.phoneTaken] });
   }

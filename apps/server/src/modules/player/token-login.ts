@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { assertCountryAllowed } from "./assert-country-allowed";
-import { audit } from "./audit";
+import { audit, limitOrAudit } from "./audit";
 import { codeInvalid } from "./email-confirmation";
 import { accountBlocked } from "./login";
 import { oneTimeCodesRepository, playersRepository } from "./repository";
@@ -41,7 +41,7 @@ export async function tokenLogin(
   body: z.infer<typeof TokenLoginBody>,
 ): Promise<SessionTokens> {
   const country = await assertCountryAllowed(ctx, request);
-  await ctx.rateLimits.consume("codeUseIp", request.ip);
+  await limitOrAudit(ctx, request, { name: "codeUseIp", key: request.ip }, { event: "autologin" });
   const playerId = await oneTimeCodesRepository(ctx.db).consume(
     sha256Hex(body.token),
     "autologin",
