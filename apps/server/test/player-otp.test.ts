@@ -223,6 +223,29 @@ describe("one-time codes and phone registration", () => {
     expect(expectErrorBody(registerRestricted.json()).error.code).toBe(11010);
   });
 
+  it("BE-11 code checks from one IP are limited (429 with Retry-After), audited as rate_limited", async () => {
+    const ip = freshIp();
+    const phone = freshPhone();
+    await send(phone);
+    const check = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/player/otp/verify",
+        payload: { phone, reason: "registration", code: "000000" },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 30; i++) expect((await check()).statusCode).toBe(400);
+    const limited = await check();
+    expect(limited.statusCode).toBe(429);
+    expect(expectErrorBody(limited.json()).error.code).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    const audited = await app.testDb.query(
+      "SELECT 1 FROM auth_audit WHERE event = 'otp.verify' AND outcome = 'rate_limited' AND ip = $1",
+      [ip],
+    );
+    expect(audited).toHaveLength(1);
+  });
+
   it("BE-10 code requests from one IP are limited across phones (429)", async () => {
     const ip = freshIp();
     let last = 0;
