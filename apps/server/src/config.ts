@@ -143,7 +143,8 @@ export const configDocs: readonly ConfigDoc[] = [
   {
     name: "SANDBOX_OIDC",
     default: "true (false in production)",
-    description: "Run the in-process sandbox OpenID Connect provider for social login",
+    description:
+      "Run the sandbox OpenID provider at /sandbox/oidc; without OIDC_ISSUER it is the identity service (name and connection sandbox unless SOCIAL_IDENTITY_SERVICE is set)",
   },
   {
     name: "OIDC_ISSUER",
@@ -155,16 +156,6 @@ export const configDocs: readonly ConfigDoc[] = [
     name: "OIDC_CLIENT_SECRET",
     default: "(unset)",
     description: "OpenID Connect client secret",
-  },
-  {
-    name: "OIDC_CONNECTIONS",
-    default: "sandbox",
-    description: "Identity-service connection ids offered for social login, comma-separated",
-  },
-  {
-    name: "TELEGRAM_BOT_NAME",
-    default: "(unset)",
-    description: "Messaging-app (Telegram) login bot name",
   },
   {
     name: "TELEGRAM_BOT_TOKEN",
@@ -269,8 +260,6 @@ const EnvSchema = z.object({
   OIDC_ISSUER: optional.pipe(z.url().optional()),
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
-  OIDC_CONNECTIONS: optional,
-  TELEGRAM_BOT_NAME: optional,
   TELEGRAM_BOT_TOKEN: optional,
 });
 
@@ -323,8 +312,6 @@ export interface SocialConfig {
   oidcIssuer: string | null;
   oidcClientId: string | null;
   oidcClientSecret: string | null;
-  oidcConnections: string[];
-  telegramBotName: string | null;
   telegramBotToken: string | null;
 }
 
@@ -420,11 +407,6 @@ export function loadConfig(
       oidcIssuer: e.OIDC_ISSUER ?? null,
       oidcClientId: e.OIDC_CLIENT_ID ?? null,
       oidcClientSecret: e.OIDC_CLIENT_SECRET ?? null,
-      oidcConnections: (e.OIDC_CONNECTIONS ?? "sandbox")
-        .split(",")
-        .map((id) => id.trim())
-        .filter(Boolean),
-      telegramBotName: e.TELEGRAM_BOT_NAME ?? null,
       telegramBotToken: e.TELEGRAM_BOT_TOKEN ?? null,
     },
     publicSettingOverrides: overrides,
