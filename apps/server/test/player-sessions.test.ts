@@ -106,6 +106,36 @@ describe("sessions", () => {
     expect((await refresh(tokens.sessionToken)).statusCode).toBe(401);
   });
 
+  it("SE-07 BE-15 logout also works with an expired access token or the session token", async () => {
+    const first = await registerByEmail(app);
+    app.clock.advance(3600);
+    const expired = await app.inject({
+      method: "POST",
+      url: "/api/player/sessions/logout",
+      headers: bearer(first.tokens.accessToken),
+    });
+    expect(expired.statusCode).toBe(200);
+    expect((await refresh(first.tokens.sessionToken)).statusCode).toBe(401);
+
+    const second = await registerByEmail(app);
+    const bySessionToken = await app.inject({
+      method: "POST",
+      url: "/api/player/sessions/logout",
+      headers: bearer(second.tokens.sessionToken),
+    });
+    expect(bySessionToken.statusCode).toBe(200);
+    expect((await profile(second.tokens.accessToken)).statusCode).toBe(401);
+
+    for (const headers of [bearer("junk"), {}]) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/player/sessions/logout",
+        headers,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
   it("PR-05 BE-15 lists live sessions newest first with device, IP and the current one marked", async () => {
     const { email, password } = await registerByEmail(app);
     app.clock.advance(10);

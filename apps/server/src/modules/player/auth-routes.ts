@@ -179,16 +179,16 @@ export async function playerAuthRoutes(app: FastifyInstance, ctx: AppContext): P
   api.post(
     "/api/player/sessions/logout",
     {
-      preHandler: authenticated,
       schema: {
         tags,
-        summary: "Revoke the current session (SE-07, BE-15)",
+        summary:
+          "Revoke the session of the bearer access token (expired too) or session token (SE-07, BE-15)",
         querystring: NoQuery,
         response: { 200: OkResponse, ...authErrors },
       },
     },
     async (request) => {
-      await logout(ctx, request, playerOf(request));
+      await logout(ctx, request);
       return ok;
     },
   );

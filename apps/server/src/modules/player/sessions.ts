@@ -3,7 +3,7 @@ import type { PlayerSession } from "@casino/contract/player";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
-import { bearerToken, signAccessToken } from "./access-token";
+import { bearerToken, signAccessToken, verifyAccessToken } from "./access-token";
 import { audit } from "./audit";
 import type { AuthenticatedPlayer } from "./authenticate";
 import { accountBlocked } from "./login";
@@ -41,14 +41,27 @@ export async function refreshSession(ctx: AppContext, request: FastifyRequest) {
   };
 }
 
-/** POST /api/player/sessions/logout (SE-07, BE-15): revokes the current session. */
-export async function logout(
-  ctx: AppContext,
-  request: FastifyRequest,
-  player: AuthenticatedPlayer,
-): Promise<void> {
-  await sessionsRepository(ctx.db).revoke(player.sessionId, player.profileId, "logout", ctx.now());
-  await audit(ctx, request, { event: "logout", outcome: "ok", playerId: player.profileId });
+/**
+ * POST /api/player/sessions/logout (SE-07, BE-15): revokes the session of the bearer token, which
+ * may be the access token (also an expired one: its signature still names the session) or the
+ * session token, so a client that logs out after a long idle time still ends its session.
+ * Logging out of an ended session is OK; an unknown or forged token is a 401.
+ */
+export async function logout(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw AppError.unauthorized();
+  const sessions = sessionsRepository(ctx.db);
+  const claims = await verifyAccessToken(ctx.config.secrets.jwtSecret, token, ctx.now(), {
+    allowExpired: true,
+  });
+  const session = claims
+    ? await sessions.findById(claims.sessionId)
+    : await sessions.findByTokenHash(sha256Hex(token));
+  if (!session || (claims && session.playerId !== claims.profileId)) {
+    throw AppError.unauthorized();
+  }
+  await sessions.revoke(session.id, session.playerId, "logout", ctx.now());
+  await audit(ctx, request, { event: "logout", outcome: "ok", playerId: session.playerId });
 }
 
 /** GET /api/player/sessions (PR-05): live sessions, newest first, the current one marked. */
