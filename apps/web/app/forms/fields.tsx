@@ -25,14 +25,16 @@ type FieldFrameProps = {
 export function FieldFrame({ id, label, required, error, hint, children }: FieldFrameProps) {
   return (
     <div className="modal-form__field">
-      <label className="modal-form__label" htmlFor={id}>
-        {label}
+      <span className="form-label-row">
+        <label className="modal-form__label" htmlFor={id}>
+          {label}
+        </label>
         {required ? (
           <span className="form-required" aria-hidden="true">
-            {" *"}
+            *
           </span>
         ) : null}
-      </label>
+      </span>
       {children}
       {hint}
       <FieldError id={`${id}-error`} error={error} />
@@ -98,10 +100,14 @@ export function CheckboxField({
   return (
     <div className="form-check">
       <input ref={ref} type="checkbox" {...errorProps(id, error, required)} {...input} />
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true">{" *"}</span> : null}
-      </label>
+      <span>
+        <label htmlFor={id}>{label}</label>
+        {required ? (
+          <span className="form-required" aria-hidden="true">
+            {" *"}
+          </span>
+        ) : null}
+      </span>
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

@@ -1,8 +1,9 @@
 import type { SessionTokens } from "@casino/contract/player";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { applyFieldErrors, isApiError } from "../../forms/api-errors";
+import { RESEND_SECONDS } from "../../forms/code-input-rules";
 import {
   CheckboxField,
   InputField,
@@ -70,8 +71,26 @@ export default function SignUpView({ close }: ModalViewProps) {
     close();
   };
 
-  const sendCode = (phone: string) =>
-    apiRequest("/api/player/otp/send", { method: "POST", body: { phone, reason: "registration" } });
+  // The last code sent: going back and submitting the same phone again within the countdown
+  // returns to the verification step without asking for another code.
+  const lastSent = useRef<{ phone: string; at: number } | null>(null);
+  const sendCode = async (phone: string) => {
+    await apiRequest("/api/player/otp/send", {
+      method: "POST",
+      body: { phone, reason: "registration" },
+    });
+    lastSent.current = { phone, at: Date.now() };
+  };
+  const requestCode = async (phone: string) => {
+    const last = lastSent.current;
+    if (last && last.phone === phone && Date.now() - last.at < RESEND_SECONDS * 1000) return;
+    await sendCode(phone);
+  };
+  const secondsLeft = () => {
+    const last = lastSent.current;
+    if (!last) return RESEND_SECONDS;
+    return Math.max(0, RESEND_SECONDS - Math.floor((Date.now() - last.at) / 1000));
+  };
 
   const verify = async (code: string): Promise<string | null> => {
     if (!pending) return null;
@@ -143,7 +162,7 @@ export default function SignUpView({ close }: ModalViewProps) {
                 external={external}
                 onRegistered={finish}
                 onCodeSent={(phone, body) => setPending({ phone, body })}
-                sendCode={sendCode}
+                sendCode={requestCode}
                 onRestricted={() => {
                   close();
                   modals.open("geo-restricted-type");
@@ -169,6 +188,7 @@ export default function SignUpView({ close }: ModalViewProps) {
       {pending ? (
         <PhoneVerification
           phone={pending.phone}
+          initialSeconds={secondsLeft()}
           onBack={() => setPending(null)}
           onVerify={verify}
           onResend={resend}

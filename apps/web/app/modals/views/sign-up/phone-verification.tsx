@@ -19,11 +19,14 @@ export type ResendResult = "sent" | "limit" | { error: string };
  */
 export function PhoneVerification({
   phone,
+  initialSeconds = RESEND_SECONDS,
   onBack,
   onVerify,
   onResend,
 }: {
   phone: string;
+  /** Seconds left of the countdown (60 for a code just sent). */
+  initialSeconds?: number;
   onBack: () => void;
   /** Resolves with an error text to show, or null when done. */
   onVerify: (code: string) => Promise<string | null>;
@@ -34,7 +37,7 @@ export function PhoneVerification({
   const [digits, setDigits] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [seconds, setSeconds] = useState(RESEND_SECONDS);
+  const [seconds, setSeconds] = useState(initialSeconds);
   const [limitReached, setLimitReached] = useState(false);
   const [resending, setResending] = useState(false);
 

@@ -1,0 +1,92 @@
+import { describe, expect, test } from "vitest";
+import {
+  ACCOUNT_ENV,
+  loginByApi,
+  PASSWORD,
+  registerByApi,
+  signInWithModal,
+  uniqueEmail,
+} from "./support/accounts";
+import { hydrated, useSite } from "./support/fixture";
+
+const site = useSite(ACCOUNT_ENV);
+
+describe("profile pages", () => {
+  test("PR-05 PR-04 security lists sessions, closes another one, and changes the password closing the others", async () => {
+    const email = uniqueEmail("security");
+    await registerByApi(site.server.url, email); // one session on "another device"
+    expect((await loginByApi(site.server.url, email, PASSWORD)).ok).toBe(true); // and another
+    const { page } = await site.open();
+    await signInWithModal(page, email, PASSWORD);
+    await page.goto("/profile/security");
+    await hydrated(page);
+
+    const table = page.getByRole("table", { name: "Active sessions" });
+    const closeButtons = table.getByRole("button", { name: /^Close the session on/ });
+    await table.getByRole("cell", { name: "This device" }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 3);
+    expect(await closeButtons.count()).toBe(2);
+    const closing = page.waitForRequest(
+      (r) => r.method() === "PUT" && /\/api\/player\/sessions\/[^/]+\/close$/.test(r.url()),
+    );
+    await closeButtons.first().click();
+    await closing;
+    await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 2);
+
+    const next = "changed-pass-3";
+    await page.getByLabel("Current password").fill(PASSWORD);
+    await page.getByLabel("New password", { exact: true }).fill(next);
+    await page.getByLabel("Repeat new password").fill(next);
+    await page.getByRole("checkbox", { name: "Sign out of other sessions" }).check();
+    const change = page.waitForRequest(
+      (r) => r.method() === "PUT" && new URL(r.url()).pathname === "/api/player/passwords",
+    );
+    await page.getByRole("button", { name: "Change password" }).click();
+    expect((await change).postDataJSON()).toEqual({
+      currentPassword: PASSWORD,
+      newPassword: next,
+      repeatNewPassword: next,
+      closeOtherSessions: true,
+    });
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Your password has been changed/ })
+      .waitFor();
+    await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
+    expect((await loginByApi(site.server.url, email, PASSWORD)).status).toBe(401);
+    expect((await loginByApi(site.server.url, email, next)).ok).toBe(true);
+  });
+
+  test("PR-01 PR-02 PR-03 the info form is built from the profile fields and saved with PUT /api/player/profile", async () => {
+    const email = uniqueEmail("info");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open();
+    await signInWithModal(page, email, PASSWORD);
+    await page.goto("/profile/info");
+    await hydrated(page);
+    const firstName = page.getByRole("textbox", { name: "First name" });
+    await firstName.waitFor();
+    const zones = page.getByRole("combobox", { name: "Time zone" });
+    await page.waitForFunction(
+      () =>
+        (document.querySelector<HTMLSelectElement>("select[name=timeZone]")?.options.length ?? 0) >
+        1,
+    );
+    expect(await zones.count()).toBe(1);
+    await firstName.fill("Ann");
+    const save = page.waitForRequest(
+      (r) => r.method() === "PUT" && new URL(r.url()).pathname === "/api/player/profile",
+    );
+    await page.getByRole("button", { name: "Save" }).click();
+    expect(((await save).postDataJSON() as Record<string, unknown>).firstName).toBe("Ann");
+    await page.getByRole("status").filter({ hasText: "Your details have been saved." }).waitFor();
+    await page.getByText(`Your e-mail address ${email} is not confirmed yet.`).waitFor();
+  });
+
+  test("SEC-02 a guest on a profile page gets sign-in", async () => {
+    const { page } = await site.open();
+    await page.goto("/profile/security");
+    await hydrated(page);
+    await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, test } from "vitest";
+import {
+  ACCOUNT_ENV,
+  PASSWORD,
+  readOutbox,
+  registerByApi,
+  signInWithModal,
+  uniqueEmail,
+} from "./support/accounts";
+import { hydrated, useSite } from "./support/fixture";
+
+const site = useSite(ACCOUNT_ENV);
+
+describe("sign-in, password recovery and logout", () => {
+  test("SI-14 SI-20 SI-16 SE-01 SE-08 SE-11 sign-in sends login, password and fingerprint, stores the session and marks the login", async () => {
+    const email = uniqueEmail("signin");
+    await registerByApi(site.server.url, email);
+    const { page, context } = await site.open();
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    const submit = dialog.getByRole("button", { name: "Log in" });
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.waitForFunction(
+      () =>
+        !document.querySelector<HTMLButtonElement>("[role=dialog] button[type=submit]")?.disabled,
+    );
+    const request = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/player/sessions",
+    );
+    await submit.click();
+    const body = (await request).postDataJSON() as Record<string, string>;
+    expect(body.login).toBe(email);
+    expect(body.password).toBe(PASSWORD);
+    expect(body.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => localStorage.getItem("fingerprintVisitor"))).toBe(
+      body.fingerprint,
+    );
+    const marker = await page.evaluate(() => localStorage.getItem("changeSession"));
+    expect(
+      Buffer.from(marker ?? "", "base64")
+        .toString()
+        .split("-")[1],
+    ).toBe("login");
+    const cookies = await context.cookies();
+    const token = cookies.find((c) => c.name === "token");
+    expect(token?.value.split(".")).toHaveLength(3);
+    // max-age one year: the cookie expires about 365 days from now
+    const days = ((token?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(cookies.some((c) => c.name === "sessionToken")).toBe(true);
+  });
+
+  test("ER-01 SI-17 a wrong password shows the invalid-credentials hint, which focusing a field clears", async () => {
+    const email = uniqueEmail("wrong");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open();
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await dialog.getByRole("button", { name: "Log in" }).click();
+    const hint = dialog
+      .getByRole("alert")
+      .filter({ hasText: "The login or the password is wrong" });
+    await hint.waitFor();
+    expect((await page.context().cookies()).some((c) => c.name === "token")).toBe(false);
+    await dialog.getByLabel("Password", { exact: true }).focus();
+    await hint.waitFor({ state: "detached" });
+  });
+
+  test("SI-11 SI-12 SI-13 login is required and must be an e-mail; messages come from content", async () => {
+    const { page } = await site.open();
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    const login = dialog.getByRole("textbox", { name: "E-mail" });
+    await login.fill("not-an-email");
+    await dialog.getByText("Enter a valid e-mail address").waitFor();
+    await login.fill("");
+    await dialog.getByText("Enter your e-mail or phone number").waitFor();
+    expect(await dialog.getByRole("button", { name: "Log in" }).isDisabled()).toBe(true);
+  });
+
+  test("SI-29 SI-30 forgot password sends a link; the reset page sets a new password", async () => {
+    const email = uniqueEmail("reset");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open();
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    const forgot = page.getByRole("dialog", { name: "Forgot password" });
+    await forgot.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await forgot.getByRole("button", { name: "Send reset link" }).click();
+    await forgot.getByRole("status").filter({ hasText: "Please check your e-mail" }).waitFor();
+
+    const { link } = await readOutbox(page, email);
+    expect(new URL(link).pathname).toMatch(/^\/password-reset\/.+/);
+    await page.goto(new URL(link).pathname);
+    await hydrated(page);
+    const reset = page.getByRole("dialog", { name: "Reset password" });
+    const next = "brand-new-pass-2";
+    await reset.getByLabel("New password", { exact: true }).fill(next);
+    await reset.getByLabel("Repeat new password").fill(next);
+    await reset.getByRole("button", { name: "Change password" }).click();
+    await reset.getByRole("status").filter({ hasText: "Your password has been changed" }).waitFor();
+    await reset.getByRole("button", { name: "Sign in" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill(next);
+    await dialog.getByRole("button", { name: "Log in" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+  });
+
+  test("SE-07 SE-10 logging out in one tab sends the other tab home as a guest", async () => {
+    const email = uniqueEmail("tabs");
+    await registerByApi(site.server.url, email);
+    const { page, context } = await site.open();
+    await signInWithModal(page, email, PASSWORD);
+    const other = await context.newPage();
+    await other.goto("/contact");
+    await hydrated(other);
+    await other.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+
+    const logout = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/player/sessions/logout",
+    );
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await logout;
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).waitFor();
+    await other.waitForURL((url) => url.pathname === "/");
+    await other.getByRole("banner").getByRole("button", { name: "Sign in" }).waitFor();
+    expect(await other.getByRole("banner").getByRole("button", { name: "Log out" }).count()).toBe(
+      0,
+    );
+    const cookies = await context.cookies();
+    expect(cookies.some((c) => c.name === "token" && c.value)).toBe(false);
+  });
+});

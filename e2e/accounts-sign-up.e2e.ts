@@ -1,0 +1,134 @@
+import { describe, expect, test } from "vitest";
+import { ACCOUNT_ENV, PASSWORD, readOutbox, uniqueEmail } from "./support/accounts";
+import { hydrated, useSite } from "./support/fixture";
+
+const site = useSite(ACCOUNT_ENV);
+
+const isPost = (path: string) => (r: import("playwright-core").Request) =>
+  r.method() === "POST" && new URL(r.url()).pathname === path;
+
+describe("sign-up", () => {
+  test("SU-02 SU-04 SU-08 SU-09 SU-13 SU-15 SU-18 SU-19 SU-26 SU-23 SU-14 SU-16 SU-20 e-mail sign-up sends the form and signs in", async () => {
+    const { page } = await site.open({ country: "IE" });
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    const tabs = dialog.getByRole("tablist", { name: "Sign up with" });
+    await tabs.waitFor();
+    expect(await tabs.getByRole("tab", { name: "E-mail" }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
+
+    // SU-09, SU-08: the promo input appears only after its toggle, which then hides itself.
+    expect(await dialog.getByRole("textbox", { name: "Promo code" }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Referral/Promo Code (Optional)" }).click();
+    await dialog.getByRole("textbox", { name: "Promo code" }).waitFor();
+    expect(
+      await dialog.getByRole("button", { name: "Referral/Promo Code (Optional)" }).count(),
+    ).toBe(0);
+
+    // SU-19, SU-18: no SMS promo on the e-mail tab; checkboxes start from the content flags.
+    expect(await dialog.getByRole("checkbox", { name: "Send me offers by SMS" }).count()).toBe(0);
+    expect(
+      await dialog.getByRole("checkbox", { name: "Send me offers by e-mail" }).isChecked(),
+    ).toBe(true);
+    const agreements = dialog.getByRole("checkbox", { name: /Terms and Conditions/ });
+    expect(await agreements.isChecked()).toBe(false);
+
+    // SU-13, SU-15: nickname hidden; country and currency prefilled from the request country.
+    expect(await dialog.getByRole("textbox", { name: "Nickname" }).count()).toBe(0);
+    await page.waitForFunction(() => {
+      const select = document.querySelector<HTMLSelectElement>(
+        "[role=dialog] select[name=currency]",
+      );
+      return select?.value === "EUR";
+    });
+    expect(await dialog.getByRole("combobox", { name: "Country" }).inputValue()).toBe("IE");
+
+    // SU-26: strength by length, announced as text.
+    const password = dialog.getByLabel("Password", { exact: true });
+    await password.fill("ab");
+    await dialog.getByText("Password strength: weak").waitFor();
+    await password.fill("abcd");
+    await dialog.getByText("Password strength: good").waitFor();
+    await password.fill(PASSWORD);
+    await dialog.getByText("Password strength: strong").waitFor();
+
+    const email = uniqueEmail("Mary.Jones");
+    await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await dialog.getByLabel("Repeat password").fill(PASSWORD);
+    await agreements.check();
+    const request = page.waitForRequest(isPost("/api/player/register"));
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    const body = (await request).postDataJSON() as Record<string, string>;
+    expect(body).toMatchObject({
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      country: "IE",
+      currency: "EUR",
+      locale: "en",
+      agreements: "1",
+      receiveEmailPromo: "1",
+    });
+    expect(body.nickname).toBe(email.split("@")[0]);
+    expect(body.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(body).not.toHaveProperty("receiveSmsPromo");
+    expect(body).not.toHaveProperty("bonusCode");
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+    await page.getByText("Welcome aboard").waitFor();
+  });
+
+  test("SU-24 PV-01 PV-03 PV-05 PV-07 PV-08 PV-10 SU-25 VR-15 VR-18 phone sign-up sends a code, shows the verification step and registers with the code", async () => {
+    const { page, context } = await site.open({ country: "IE" });
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    await dialog.getByRole("tab", { name: "Phone" }).click();
+    expect(await dialog.getByRole("combobox", { name: "Country code" }).inputValue()).toBe("+353");
+    const phone = dialog.getByRole("textbox", { name: "Phone" });
+    const local = `85${String(Date.now()).slice(-7)}`;
+    await phone.pressSequentially(`${local.slice(0, 3)}a-${local.slice(3)}`);
+    expect(await phone.inputValue()).toBe(local); // VR-15: digits only
+    expect(await dialog.getByRole("checkbox", { name: "Send me offers by e-mail" }).count()).toBe(
+      0,
+    );
+    await dialog.getByRole("checkbox", { name: "Send me offers by SMS" }).waitFor();
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Repeat password").fill(PASSWORD);
+    await dialog.getByRole("checkbox", { name: /Terms and Conditions/ }).check();
+
+    const sent = page.waitForRequest(isPost("/api/player/otp/send"));
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    const number = `+353${local}`;
+    expect((await sent).postDataJSON()).toEqual({ phone: number, reason: "registration" });
+
+    const code = dialog.getByRole("textbox", { name: "Verification code" });
+    await code.waitFor();
+    await dialog.getByText(/You can ask for a new code in \d+ s\./).waitFor();
+    expect(await dialog.getByRole("button", { name: "Send a new code" }).count()).toBe(0);
+    const verify = dialog.getByRole("button", { name: "Verify" });
+    expect(await verify.isDisabled()).toBe(true);
+    await code.pressSequentially("1a2b3");
+    expect(await code.inputValue()).toBe("123"); // PV-05
+    expect(await verify.isDisabled()).toBe(true); // PV-07
+
+    // PV-10: back returns to the filled form; the same phone within the countdown returns to
+    // the step without asking for another code.
+    await dialog.getByRole("button", { name: "Back" }).click();
+    expect(await phone.inputValue()).toBe(local);
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    await code.waitFor();
+
+    const outbox = await context.newPage();
+    const message = await readOutbox(outbox, number);
+    const digits = message.body.match(/\b\d{6}\b/)?.[0] ?? "";
+    expect(digits).toMatch(/^\d{6}$/);
+    await code.fill(digits);
+    const register = page.waitForRequest(isPost("/api/player/register/phone"));
+    await verify.click();
+    const body = (await register).postDataJSON() as Record<string, string>;
+    expect(body).toMatchObject({ phone: number, code: digits, locale: "en", receiveSmsPromo: "" });
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+  });
+});
