@@ -101,7 +101,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     mail:
       options.mail ??
-      createMailPort({ db, now, smtpUrl: config.mail.smtpUrl, from: config.mail.from }),
+      createMailPort({
+        db,
+        now,
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        onDeliveryError: (error) => app.log.error({ err: error }, "SMTP delivery failed"),
+      }),
     sms: options.sms ?? createOutboxSmsPort({ db, now }),
     rateLimits:
       options.rateLimits ?? createMemoryRateLimiter({ scale: config.auth.rateLimitScale }),

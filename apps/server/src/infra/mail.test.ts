@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config";
 import type { Db } from "./db";
 import { openPGlite } from "./db";
@@ -68,6 +68,21 @@ describe("mail port", () => {
     });
   });
 
+  it("reports a failing SMTP server without failing the send", async () => {
+    const errors: unknown[] = [];
+    const mail = createMailPort({
+      db,
+      now: () => new Date(),
+      smtpUrl: "smtp://127.0.0.1:1",
+      from: "a@b.c",
+      onDeliveryError: (error) => errors.push(error),
+    });
+    await mail.send({ to: "z@example.com", subject: "S", text: "T" });
+    await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 5000 });
+    const [row] = await listOutbox(db, { to: "z@example.com", limit: 1 });
+    expect(row?.sentAt).toBeNull();
+  });
+
   it("sends through SMTP when SMTP_URL is set and marks the outbox row sent", async () => {
     const port = (server.address() as { port: number }).port;
     const config = loadConfig({
@@ -77,10 +92,16 @@ describe("mail port", () => {
     });
     const mail = createMailPort({ db, now: () => new Date(), ...config.mail });
     await mail.send({ to: "y@example.com", subject: "Reset", text: "Open the link" });
+    // Stored at once; delivered in the background.
+    await vi.waitFor(
+      async () => {
+        const [row] = await listOutbox(db, { to: "y@example.com", limit: 1 });
+        expect(row?.sentAt).toBeInstanceOf(Date);
+      },
+      { timeout: 5000 },
+    );
     expect(received.at(-1)).toContain("Subject: Reset");
     expect(received.at(-1)).toContain("Open the link");
-    const [row] = await listOutbox(db, { to: "y@example.com", limit: 1 });
-    expect(row?.sentAt).toBeInstanceOf(Date);
   });
 
   it("parses the account and social settings with their defaults", () => {

@@ -20,28 +20,34 @@ export interface MailOptions {
   now: () => Date;
   smtpUrl: string | null;
   from: string;
+  /** Where SMTP delivery failures go (they happen after send() returned). */
+  onDeliveryError?: (error: unknown) => void;
 }
 
 /**
- * Every message is written to the outbox table (the embedded default, readable on /dev/outbox);
- * with SMTP_URL it is also sent through SMTP and marked sent. A failing SMTP server is the
- * caller's error: password reset and confirmation must not pretend to have sent anything.
+ * Every message is first written to the outbox table (the embedded default, readable on
+ * /dev/outbox); `send` returns once it is stored. With SMTP_URL it is then delivered through
+ * SMTP in the background and marked sent. Not waiting for the mail server keeps answers fast and
+ * keeps their timing from telling whether a message went out (password reset must answer the
+ * same for known and unknown accounts). Unsent rows stay in the outbox for a retrying worker.
  */
 export function createMailPort(options: MailOptions): MailPort {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const deliver = async (id: string, message: MailMessage) => {
+    await transport!.sendMail({
+      from: options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
+    await options.db.query("UPDATE outbox_messages SET sent_at = $2 WHERE id = $1", [
+      id,
+      options.now(),
+    ]);
+  };
   return {
     async send(message) {
-      let sentAt: Date | null = null;
-      if (transport) {
-        await transport.sendMail({
-          from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-        });
-        sentAt = options.now();
-      }
-      await writeOutbox(
+      const id = await writeOutbox(
         options.db,
         {
           channel: "email",
@@ -51,8 +57,10 @@ export function createMailPort(options: MailOptions): MailPort {
           link: message.link ?? null,
         },
         options.now(),
-        sentAt,
       );
+      if (transport) {
+        deliver(id, message).catch((error: unknown) => options.onDeliveryError?.(error));
+      }
     },
   };
 }
