@@ -81,6 +81,33 @@ describe("field descriptors", () => {
     expect(byName.currency).toMatchObject({ value: "EUR", editable: false });
   });
 
+  it("the OpenAPI document lists every account route", async () => {
+    const response = await app.inject({ url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    for (const path of [
+      "/api/player/fields/validations",
+      "/api/player/register",
+      "/api/player/register/phone",
+      "/api/player/otp/send",
+      "/api/player/otp/verify",
+      "/api/player/sessions",
+      "/api/player/sessions/token",
+      "/api/player/sessions/refresh",
+      "/api/player/sessions/logout",
+      "/api/player/sessions/{id}/close",
+      "/api/player/passwords",
+      "/api/player/passwords/reset",
+      "/api/player/passwords/confirm",
+      "/api/player/profile",
+      "/api/player/profile/confirmations/email",
+      "/api/player/profile/confirmations/email/resend",
+    ]) {
+      expect(paths).toContain(path);
+    }
+    expect(paths).not.toContain("/dev/outbox");
+  });
+
   it("BE-08 an unknown scenario is a 422", async () => {
     const response = await app.inject({
       method: "GET",
