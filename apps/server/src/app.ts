@@ -25,6 +25,7 @@ import { devRoutes } from "./modules/dev/routes";
 import { gameRoutes } from "./modules/game/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { registerPlayerAuth } from "./modules/player/authenticate";
+import { paymentRoutes } from "./modules/payment/routes";
 import { playerRoutes } from "./modules/player/routes";
 import { socialRoutes } from "./modules/player/social/routes";
 import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/setup";
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await devRoutes(scope, ctx);
     await socialRoutes(scope, ctx, await setUpSocial(scope, config));
     await walletRoutes(scope, ctx);
+    await paymentRoutes(scope, ctx);
   });
 
   // Unknown API paths answer JSON here, so they never fall through to the SSR catch-all (BE-43).

@@ -18,7 +18,8 @@ describe("GET /api/player/init", () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
+    // The defaults an operator starts from, without the development sandbox identity service.
+    app = await createTestApp({ SANDBOX_OIDC: "false" });
   });
   afterAll(async () => {
     for (const extra of extraApps) await extra.close();
@@ -156,6 +157,23 @@ describe("GET /api/player/init", () => {
           authUrl: "https://casino.example/api/player/sessions/social/telegram",
         },
       },
+    });
+  });
+
+  it("BE-07 with the sandbox on and no identity service configured, the sandbox is offered", async () => {
+    const withSandbox = await appWith({ SANDBOX_OIDC: "true" });
+    expect((await init(withSandbox)).settings.social.identityService).toEqual({
+      name: "sandbox",
+      connections: ["sandbox"],
+    });
+    const configured = await appWith({
+      SANDBOX_OIDC: "true",
+      SOCIAL_IDENTITY_SERVICE: "auth0",
+      SOCIAL_IDENTITY_CONNECTIONS: "google-oauth2,github",
+    });
+    expect((await init(configured)).settings.social.identityService).toEqual({
+      name: "auth0",
+      connections: ["google-oauth2", "github"],
     });
   });
 

@@ -7,6 +7,7 @@ import { seedCountries } from "./countries";
 import { seedCurrencies } from "./currencies";
 import { seedGameCollections, seedGameProviders } from "./game-catalogue";
 import { seedLocales } from "./locales";
+import { seedPaymentMethods } from "./payment-methods";
 import { seedPlayers, seedProfileFields, seedRegistrationFields } from "./players";
 import { seedTimeZones } from "./time-zones";
 
@@ -14,6 +15,7 @@ const SEED_LOCK_KEY = 7_302_015_002;
 const INITIAL_SEED = "initial";
 /** A separate run, so databases seeded before player accounts existed get them once too. */
 const PLAYERS_SEED = "players";
+const PAYMENTS_SEED = "payment-methods";
 
 /** Multi-row INSERT ... ON CONFLICT DO NOTHING, so a repeated run changes nothing. */
 async function insertRows(
@@ -54,8 +56,73 @@ export async function seed(db: Db): Promise<boolean> {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [SEED_LOCK_KEY]);
     const initial = await seedInitial(tx);
     const players = await seedPlayerAccounts(tx, passwordHashes);
-    return initial || players;
+    const payments = await seedPayments(tx);
+    return initial || players || payments;
   });
+}
+
+async function seedPayments(tx: Queryable): Promise<boolean> {
+  const done = await tx.query("SELECT 1 FROM seed_runs WHERE name = $1", [PAYMENTS_SEED]);
+  if (done.length > 0) return false;
+  for (const [position, method] of seedPaymentMethods.entries()) {
+    const [row] = await tx.query<{ id: string }>(
+      `INSERT INTO payment_methods (direction, method, title, type, processing_type, processor,
+         logo, countries, position)
+       VALUES ($1, $2, $3, $4, $5, 'sandbox', $6, $7, $8) RETURNING id`,
+      [
+        method.direction,
+        method.method,
+        method.title,
+        method.type,
+        method.processingType,
+        method.logo,
+        method.countries ?? null,
+        position,
+      ],
+    );
+    await insertRows(
+      tx,
+      "payment_method_currencies",
+      ["method_id", "currency", "amount_min", "amount_max", "presets"],
+      method.currencies.map((item) => [
+        row!.id,
+        item.currency,
+        item.min,
+        item.max,
+        JSON.stringify(
+          (item.presets ?? []).map(([amount, isDefault]) => ({ amount, default: isDefault })),
+        ),
+      ]),
+    );
+    await insertRows(
+      tx,
+      "payment_method_fields",
+      [
+        "method_id",
+        "key",
+        "position",
+        "labels",
+        "hints",
+        "is_required",
+        "regexp",
+        "field_type",
+        "options",
+      ],
+      (method.fields ?? []).map((field, index) => [
+        row!.id,
+        field.key,
+        index,
+        JSON.stringify(field.labels),
+        JSON.stringify(field.hints ?? {}),
+        field.isRequired ?? false,
+        field.regexp ?? null,
+        field.fieldType ?? "text",
+        JSON.stringify(field.options ?? []),
+      ]),
+    );
+  }
+  await tx.query("INSERT INTO seed_runs (name) VALUES ($1)", [PAYMENTS_SEED]);
+  return true;
 }
 
 async function seedPlayerAccounts(tx: Queryable, passwordHashes: string[]): Promise<boolean> {

@@ -1,0 +1,66 @@
+import type { MethodField, PaymentMethod } from "@casino/contract/payment";
+import { formatAmount } from "@casino/money/format";
+import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
+import { settingsRepository } from "../settings/repository";
+import { type Direction, type MethodFieldRecord, paymentMethodsRepository } from "./repository";
+
+/** Profile values that prefill method fields of the same key. */
+export interface PrefillValues {
+  phone: string | null;
+  cpf_number: string | null;
+}
+
+function toField(field: MethodFieldRecord, subunit: number, prefill: PrefillValues): MethodField {
+  const value = field.key === "phone" || field.key === "cpf_number" ? prefill[field.key] : null;
+  return {
+    key: field.key,
+    labels: field.labels,
+    hints: field.hints,
+    isRequired: field.isRequired,
+    regexp: field.regexp,
+    fieldType: field.fieldType,
+    value,
+    options: field.options.map((option) => ({
+      id: option.id ?? null,
+      name: option.name,
+      regex: option.regex ?? null,
+      minAmount: option.minAmount ? formatAmount(BigInt(option.minAmount), subunit) : null,
+      maxAmount: option.maxAmount ? formatAmount(BigInt(option.maxAmount), subunit) : null,
+    })),
+  };
+}
+
+/**
+ * GET /api/payment/methods/deposit|withdrawal (BE-22): the methods of the currency for the
+ * payment region (the `country` query when the player picked another region, else the request
+ * country), amounts in the account currency.
+ */
+export async function listPaymentMethods(
+  ctx: AppContext,
+  input: { direction: Direction; currency: string; country: string | null; prefill: PrefillValues },
+): Promise<PaymentMethod[]> {
+  const currencies = await settingsRepository(ctx.db).listCurrencies(false);
+  const currency = currencies.find((item) => item.code === input.currency && item.isEnabled);
+  if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
+  const subunit = currency.subunitToUnit;
+  const methods = await paymentMethodsRepository(ctx.db).list(
+    input.direction,
+    input.currency,
+    input.country,
+  );
+  return methods.map((method) => ({
+    method: method.method,
+    title: method.title,
+    type: method.type,
+    processingType: method.processingType,
+    logo: method.logo,
+    amountMin: formatAmount(method.amountMin, subunit),
+    amountMax: formatAmount(method.amountMax, subunit),
+    presets: method.presets
+      .filter((preset) => preset.amount >= method.amountMin && preset.amount <= method.amountMax)
+      .map((preset) => ({ amount: formatAmount(preset.amount, subunit), default: preset.default })),
+    fields: method.fields.map((field) => toField(field, subunit, input.prefill)),
+    action: null,
+  }));
+}
