@@ -116,7 +116,7 @@ describe("sign-in, password recovery and logout", () => {
     await dialog.getByLabel("Password", { exact: true }).fill(next);
     await dialog.getByRole("button", { name: "Log in" }).click();
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
-  });
+  }, 120_000); // three password hashes (Argon2id) and two page loads
 
   test("SE-07 SE-10 logging out in one tab sends the other tab home as a guest", async () => {
     const email = uniqueEmail("tabs");

@@ -1,0 +1,115 @@
+import { describe, expect, test } from "vitest";
+import {
+  ACCOUNT_ENV,
+  PASSWORD,
+  registerByApi,
+  signInWithModal,
+  uniqueEmail,
+} from "./support/accounts";
+import { hydrated, useSite } from "./support/fixture";
+
+const site = useSite(ACCOUNT_ENV);
+
+/** The same claims with `exp` in the past (the signature no longer matters: it is refreshed first). */
+function expired(token: string): string {
+  const [header, payload] = token.split(".");
+  const claims = JSON.parse(Buffer.from(payload ?? "", "base64url").toString()) as Record<
+    string,
+    unknown
+  >;
+  claims.exp = Math.floor(Date.now() / 1000) - 60;
+  return `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.expired`;
+}
+
+async function signedIn(tag: string) {
+  const email = uniqueEmail(tag);
+  await registerByApi(site.server.url, email);
+  const { page, context } = await site.open();
+  await signInWithModal(page, email, PASSWORD);
+  return { page, context, email };
+}
+
+describe("session handling", () => {
+  test("SI-21 ST-07 after sign-in the wallet accounts and the profile load", async () => {
+    const email = uniqueEmail("post");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open();
+    const accounts = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === "/api/wallet/accounts",
+    );
+    const profile = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/player/profile");
+    await signInWithModal(page, email, PASSWORD);
+    await accounts;
+    await profile;
+  });
+
+  test("SE-02 SE-03 an expired access token is refreshed with the session token before the call", async () => {
+    const { page, context } = await signedIn("refresh");
+    const cookies = await context.cookies();
+    const token = cookies.find((c) => c.name === "token")?.value ?? "";
+    const sessionToken = cookies.find((c) => c.name === "sessionToken")?.value ?? "";
+    const stale = expired(token);
+    await context.addCookies([{ name: "token", value: stale, url: site.server.url }]);
+    const refresh = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/player/sessions/refresh",
+    );
+    const profile = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === "/api/player/sessions" && r.method() === "GET",
+    );
+    await page.goto("/profile/security");
+    expect((await refresh).headers().authorization).toBe(`Bearer ${sessionToken}`);
+    const used = (await profile).headers().authorization ?? "";
+    expect(used.startsWith("Bearer ")).toBe(true);
+    expect(used).not.toBe(`Bearer ${stale}`);
+    await page.getByRole("table", { name: "Active sessions" }).waitFor();
+    const fresh = (await context.cookies()).find((c) => c.name === "token")?.value;
+    expect(fresh).not.toBe(stale);
+  });
+
+  test("SE-05 a failed refresh ends the session and opens sign-in", async () => {
+    const { page, context } = await signedIn("refresh-fail");
+    const token = (await context.cookies()).find((c) => c.name === "token")?.value ?? "";
+    await context.addCookies([{ name: "token", value: expired(token), url: site.server.url }]);
+    await page.route("**/api/player/sessions/refresh", (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: '{"error":{"code":401,"message":"Session closed"}}',
+      }),
+    );
+    await page.goto("/profile/security");
+    await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+    expect((await context.cookies()).some((c) => c.name === "token" && c.value)).toBe(false);
+  });
+
+  test("SE-06 ER-15 a 401 on any call removes the session and opens sign-in", async () => {
+    const { page, context } = await signedIn("rejected");
+    await page.route(
+      (url) => url.pathname === "/api/player/sessions",
+      (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: "application/json",
+          body: '{"error":{"code":401,"message":"Unauthorized"}}',
+        }),
+    );
+    await page.getByRole("banner").getByRole("button", { name: "Account" }).click();
+    await page.getByRole("link", { name: "Security" }).click();
+    await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("sign-in")).toBe("true");
+    expect((await context.cookies()).some((c) => c.name === "token" && c.value)).toBe(false);
+  });
+
+  test("SE-09 a logged-out tab that sees a login in another tab reloads signed in", async () => {
+    const email = uniqueEmail("tab-login");
+    await registerByApi(site.server.url, email);
+    const { page, context } = await site.open();
+    const other = await context.newPage();
+    await other.goto("/contact");
+    await hydrated(other);
+    await other.getByRole("banner").getByRole("button", { name: "Sign in" }).waitFor();
+    await signInWithModal(page, email, PASSWORD);
+    await other.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+    expect(new URL(other.url()).pathname).toBe("/contact");
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, test } from "vitest";
+import { ACCOUNT_ENV, uniqueEmail } from "./support/accounts";
+import { hydrated, useSite } from "./support/fixture";
+
+// The sandbox OpenID provider plays the identity service (connection "sandbox"); the
+// messaging-app login is configured with a bot and an auth URL.
+const site = useSite({
+  ...ACCOUNT_ENV,
+  SANDBOX_OIDC: "true",
+  SOCIAL_MESSAGING_BOT: "casino_test_bot",
+  SOCIAL_MESSAGING_AUTH_URL: "/auth/social/telegram/callback",
+});
+
+async function startSandboxLogin(path: string) {
+  const { page, context } = await site.open();
+  await page.goto(path);
+  await hydrated(page);
+  const dialog = page.getByRole("dialog", { name: "Sign in" });
+  const redirect = page.waitForRequest((r) =>
+    new URL(r.url()).pathname.startsWith("/api/player/sessions/social/sandbox/redirect"),
+  );
+  await dialog.getByRole("button", { name: "Continue with Sandbox" }).click();
+  const url = new URL((await redirect).url());
+  return { page, context, url };
+}
+
+describe("social login", () => {
+  test("SI-22 SI-24 SI-25 SI-27 AF-05 the sandbox identity service signs in and returns to the page", async () => {
+    const { page, url } = await startSandboxLogin("/contact?x=1&sign-in=true&stag=aff1");
+    expect(url.searchParams.get("connection")).toBe("sandbox");
+    expect(JSON.parse(url.searchParams.get("state") ?? "")).toEqual({ backRoute: "/contact?x=1" });
+    await page.getByRole("textbox", { name: "E-mail" }).fill(uniqueEmail("social"));
+    const social = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/player/sessions/social",
+    );
+    await page.getByRole("button", { name: "Approve" }).click();
+    const request = await social;
+    const body = request.postDataJSON() as Record<string, unknown>;
+    expect(body.provider).toBe("sandbox");
+    expect(body.locale).toBe("en");
+    expect(body.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(body.affiliateTag).toBe("aff1");
+    expect(new URL(request.url()).searchParams.get("code")).toBeTruthy();
+    await page.waitForURL((u) => u.pathname === "/contact" && u.searchParams.get("x") === "1");
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+  });
+
+  test("SI-18 SI-19 an unverified social e-mail opens sign-in with the e-mail verification text", async () => {
+    const { page } = await startSandboxLogin("/?sign-in=true");
+    await page.getByRole("textbox", { name: "E-mail" }).fill(uniqueEmail("unverified"));
+    await page.getByRole("checkbox", { name: "E-mail verified" }).uncheck();
+    await page.getByRole("button", { name: "Approve" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByText("Please confirm your e-mail address first").waitFor();
+    // Leaving the form resets the flag: sign-in opened again shows no such text.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+    await dialog.getByRole("button", { name: "Log in" }).waitFor();
+    expect(await dialog.getByText("Please confirm your e-mail address first").count()).toBe(0);
+  });
+
+  test("SI-26 the messaging-app login loads its widget script from the third party", async () => {
+    const { page } = await site.open();
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    const widget = page.getByRole("group", { name: "Log in with Telegram" });
+    await widget.waitFor({ state: "attached" });
+    const src = await widget.evaluate(
+      (element) => element.querySelector("script")?.getAttribute("src") ?? "",
+    );
+    expect(src.startsWith("https://telegram.org/js/telegram-widget.js")).toBe(true);
+  });
+});
