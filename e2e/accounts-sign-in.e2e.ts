@@ -75,6 +75,38 @@ describe("sign-in, password recovery and logout", () => {
     await hint.waitFor({ state: "detached" });
   });
 
+  test("ER-03 a blocked account gets the accountBlocked alert", async () => {
+    const { page } = await site.open();
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByRole("textbox", { name: "E-mail" }).fill("blocked@example.com");
+    await dialog.getByLabel("Password", { exact: true }).fill("demo-password");
+    await dialog.getByRole("button", { name: "Log in" }).click();
+    await page.getByText("Your account is blocked. Please contact support.").waitFor();
+    expect((await page.context().cookies()).some((c) => c.name === "token")).toBe(false);
+  });
+
+  test("ER-02 a 422 puts error.fields on the fields", async () => {
+    const { page } = await site.open();
+    await page.route("**/api/player/sessions", (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: 422, message: "Invalid", fields: { password: ["Too long for us"] } },
+        }),
+      }),
+    );
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByRole("textbox", { name: "E-mail" }).fill("someone@example.com");
+    await dialog.getByLabel("Password", { exact: true }).fill("whatever");
+    await dialog.getByRole("button", { name: "Log in" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "Too long for us" }).waitFor();
+  });
+
   test("SI-11 SI-12 SI-13 login is required and must be an e-mail; messages come from content", async () => {
     const { page } = await site.open();
     await page.goto("/?sign-in=true");

@@ -120,6 +120,15 @@ describe("sign-up", () => {
     await dialog.getByRole("button", { name: "Sign up" }).click();
     await code.waitFor();
 
+    // ER-08, PV-08, PV-09: a wrong code says so and blocks verify until the code is edited.
+    await code.fill("000000");
+    const wrong = dialog.getByRole("alert").filter({ hasText: "The code is wrong or has expired" });
+    await verify.click();
+    await wrong.waitFor();
+    expect(await verify.isDisabled()).toBe(true);
+    await code.fill("00000");
+    await wrong.waitFor({ state: "detached" });
+
     const outbox = await context.newPage();
     const message = await readOutbox(outbox, number);
     const digits = message.body.match(/\b\d{6}\b/)?.[0] ?? "";
@@ -130,5 +139,82 @@ describe("sign-up", () => {
     const body = (await register).postDataJSON() as Record<string, string>;
     expect(body).toMatchObject({ phone: number, code: digits, locale: "en", receiveSmsPromo: "" });
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+
+    // SI-20: a phone login is sent with a leading plus.
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).click();
+    const signIn = page.getByRole("dialog", { name: "Sign in" });
+    await signIn.getByRole("tab", { name: "Phone" }).click();
+    await signIn.getByRole("textbox", { name: "Phone" }).fill(local);
+    await signIn.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    const login = page.waitForRequest(isPost("/api/player/sessions"));
+    await signIn.getByRole("button", { name: "Log in" }).click();
+    expect(((await login).postDataJSON() as { login: string }).login).toBe(number);
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+  }, 120_000);
+
+  test("ER-04 SU-22 a registration 422 shows error.fields on the field and blocks submit until it is focused", async () => {
+    const email = uniqueEmail("taken");
+    const { page } = await site.open({ country: "IE" });
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    const fill = async () => {
+      await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
+      await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await dialog.getByLabel("Repeat password").fill(PASSWORD);
+      await dialog.getByRole("checkbox", { name: /Terms and Conditions/ }).check();
+    };
+    await page.route("**/api/player/register", (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: {
+            code: 422,
+            message: "Invalid",
+            fields: { email: ["The email has already been taken"] },
+          },
+        }),
+      }),
+    );
+    await fill();
+    const submit = dialog.getByRole("button", { name: "Sign up" });
+    await submit.click();
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: "The email has already been taken" })
+      .waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: "E-mail" }).focus();
+    await page.waitForFunction(
+      () =>
+        !document.querySelector<HTMLButtonElement>("[role=dialog] button[type=submit]")?.disabled,
+    );
+  });
+
+  test("ER-05 a code send over the limit (11005) shows the limit text on the phone field", async () => {
+    const { page } = await site.open({ country: "IE" });
+    await page.route("**/api/player/otp/send", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: 11005, message: "Too many codes" } }),
+      }),
+    );
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    await dialog.getByRole("tab", { name: "Phone" }).click();
+    await dialog.getByRole("textbox", { name: "Phone" }).fill("851234567");
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Repeat password").fill(PASSWORD);
+    await dialog.getByRole("checkbox", { name: /Terms and Conditions/ }).check();
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: "You asked for too many codes. Please try again later." })
+      .waitFor();
+    expect(await dialog.getByRole("textbox", { name: "Verification code" }).count()).toBe(0);
   });
 });

@@ -266,7 +266,10 @@ function ProfileForm({ descriptors }: { descriptors: FieldDescriptor[] }) {
         aria-readonly={disabled || undefined}
         {...form.register(name)}
         onFocus={() => {
-          if (errors[name]?.type === "server") form.clearErrors(name);
+          if (errors[name]?.type === "server") {
+            form.clearErrors(name);
+            void form.trigger(name);
+          }
         }}
       />
     );

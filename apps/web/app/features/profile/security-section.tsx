@@ -58,7 +58,10 @@ function PasswordChange() {
   const label = (name: string, fallback: string) =>
     t(`fields-settings.fields.${name}.label`, fallback);
   const clearServer = (name: (typeof PASSWORD_FIELDS)[number]) => {
-    if (errors[name]?.type === "server") form.clearErrors(name);
+    if (errors[name]?.type === "server") {
+      form.clearErrors(name);
+      void form.trigger(name); // recomputes validity, which the server error had set to false
+    }
     setNotice(null);
   };
 

@@ -119,7 +119,10 @@ function SignInForm({
 
   // SI-17: focusing a field clears its server error (and the form's error hint).
   const clearServerError = (name: keyof SignInValues) => {
-    if (errors[name]?.type === "server") form.clearErrors(name);
+    if (errors[name]?.type === "server") {
+      form.clearErrors(name);
+      void form.trigger(name); // recomputes validity, which the server error had set to false
+    }
     setHint(null);
   };
 

@@ -306,7 +306,10 @@ function SignUpForm({
   }, [external, form, names]);
 
   const clearServerError = (name: string) => {
-    if (errors[name]?.type === "server") form.clearErrors(name);
+    if (errors[name]?.type === "server") {
+      form.clearErrors(name);
+      void form.trigger(name); // recomputes validity, which the server error had set to false
+    }
     setNotice(null);
   };
   const hasServerError =
