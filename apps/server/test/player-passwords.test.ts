@@ -76,6 +76,18 @@ describe("passwords", () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("PR-04 BE-18 wrong current passwords are limited per player (429)", async () => {
+    const { tokens, password } = await registerByEmail(app);
+    const attempt = (currentPassword: string) =>
+      change(tokens.accessToken, {
+        currentPassword,
+        newPassword: "123456",
+        repeatNewPassword: "123456",
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`)).statusCode).toBe(422);
+    expect((await attempt(password)).statusCode).toBe(429);
+  });
+
   it("PR-04 BE-18 changes the password and, when asked, closes every other session", async () => {
     const { email, password, tokens } = await registerByEmail(app);
     const other = json<{ data: Tokens }>(await loginAs(app, email, password)).data;

@@ -96,6 +96,36 @@ describe("profile", () => {
     expect(unknown.statusCode).toBe(422);
   });
 
+  it("BE-19 when the operator makes the e-mail editable, a new address is unconfirmed and gets a link", async () => {
+    const { tokens } = await registerByEmail(app);
+    await app.testDb.query(
+      "UPDATE field_descriptors SET editable = true WHERE scenario = 'profile' AND name = 'email'",
+    );
+    try {
+      const response = await update(tokens.accessToken, { email: "changed-address@example.com" });
+      expect(response.statusCode).toBe(200);
+      expect(
+        json<{ data: { email: string; emailConfirmed: boolean } }>(response).data,
+      ).toMatchObject({
+        email: "changed-address@example.com",
+        emailConfirmed: false,
+      });
+      const mail = await app.testDb.query<{ link: string }>(
+        "SELECT link FROM outbox_messages WHERE recipient = $1",
+        ["changed-address@example.com"],
+      );
+      expect(mail[0]?.link).toMatch(/\/verify\//);
+      const taken = await update(tokens.accessToken, { email: "DEMO@example.com" });
+      expect(expectErrorBody(taken.json()).error.fields?.email).toEqual([
+        "The email has already been taken",
+      ]);
+    } finally {
+      await app.testDb.query(
+        "UPDATE field_descriptors SET editable = false WHERE scenario = 'profile' AND name = 'email'",
+      );
+    }
+  });
+
   it("BE-08 a phone held by another player is refused", async () => {
     const first = await registerByEmail(app, { phone: "4915123450002" });
     const second = await registerByEmail(app);

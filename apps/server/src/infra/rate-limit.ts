@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   passwordResetLogin: { points: 3, seconds: 15 * 60 },
   /** Uses of link codes (reset confirm, e-mail confirm, auto-login) from one IP. */
   codeUseIp: { points: 30, seconds: 15 * 60 },
+  /** Wrong current passwords on password change, per player (a stolen access token). */
+  passwordChangePlayer: { points: 10, seconds: 15 * 60 },
   /** E-mail confirmation resends per player. */
   emailResendPlayer: { points: 3, seconds: 15 * 60 },
 } as const satisfies Record<string, { points: number; seconds: number }>;

@@ -43,6 +43,12 @@ export async function changePassword(
 ): Promise<{ closedSessions: number }> {
   const errors = validateForm(body, changeSchema);
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
+  await limitOrAudit(
+    ctx,
+    request,
+    { name: "passwordChangePlayer", key: player.profileId, checkOnly: true },
+    { event: "password.change", playerId: player.profileId },
+  );
   const players = playersRepository(ctx.db);
   const record = await players.findById(player.profileId);
   if (!record) throw AppError.unauthorized();
@@ -50,6 +56,7 @@ export async function changePassword(
     ? await ctx.passwords.verify(record.passwordHash, body.currentPassword!)
     : false;
   if (!matches) {
+    await ctx.rateLimits.consume("passwordChangePlayer", player.profileId).catch(() => {});
     await audit(ctx, request, {
       event: "password.change",
       outcome: "failed",

@@ -1,6 +1,7 @@
 import type { Profile, ProfileUpdateBody } from "@casino/contract/player";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { sendEmailConfirmation } from "./email-confirmation";
 import {
   addFieldError,
   checkReferences,
@@ -137,6 +138,10 @@ export async function updateProfile(
   try {
     const updated = await players.updateColumns(playerId, columns, ctx.now());
     if (!updated) throw AppError.unauthorized();
+    // An operator may make the e-mail editable: a new address is unconfirmed and gets a link.
+    if (columns.email_confirmed_at === null && updated.email) {
+      await sendEmailConfirmation(ctx, updated);
+    }
     return toProfile(updated);
   } catch (error) {
     if (error instanceof DuplicatePlayerError) {
