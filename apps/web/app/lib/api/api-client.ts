@@ -2,9 +2,8 @@
 // `apiRequest` is the generic client (one retry of a non-mutating request on 408, 409, 425, 429,
 // 500, 502, 503, 504); `apiFetch` is the thin wrapper that never retries.
 import { writeChangeSession } from "../session/change-session";
-import { needsRefresh } from "../session/refresh";
 import { emitSessionRejected } from "../session/session-events";
-import { tokenStore } from "../session/token-store";
+import { needsRefresh, tokenStore } from "../session/token-store";
 import { ApiError, toApiError } from "./api-error";
 import { type Query, toQueryString } from "./query-string";
 

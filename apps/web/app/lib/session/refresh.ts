@@ -3,20 +3,14 @@
 // (bearer: the session token). Tabs share the cookies, so only one tab refreshes: it takes a lock
 // key in localStorage; the others poll the cookie up to 10 times, 500 ms apart, for the new
 // token. A failed refresh ends the session (the caller logs out).
-import { tokenExpiresAt } from "./token-store";
+import { needsRefresh } from "./token-store";
 
-export const EXPIRY_MARGIN_MS = 10_000;
+export { EXPIRY_MARGIN_MS, needsRefresh } from "./token-store";
 export const REFRESH_POLL_MS = 500;
 export const REFRESH_POLL_TIMES = 10;
 export const REFRESH_LOCK_KEY = "refreshTokenLock";
 /** A lock older than this was left by a tab that died mid-refresh. */
 export const REFRESH_LOCK_STALE_MS = REFRESH_POLL_MS * REFRESH_POLL_TIMES + 1_000;
-
-/** SE-03: whether the token must be refreshed before use (exp − 10 s ≤ now). */
-export function needsRefresh(token: string, now: number): boolean {
-  const expiresAt = tokenExpiresAt(token);
-  return expiresAt !== null && expiresAt - EXPIRY_MARGIN_MS <= now;
-}
 
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 

@@ -34,6 +34,15 @@ export function tokenExpiresAt(token: string): number | null {
   return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
 }
 
+/** SE-03: refresh this long before `exp`. */
+export const EXPIRY_MARGIN_MS = 10_000;
+
+/** SE-03: whether the token must be refreshed before use (exp − 10 s ≤ now). */
+export function needsRefresh(token: string, now: number): boolean {
+  const expiresAt = tokenExpiresAt(token);
+  return expiresAt !== null && expiresAt - EXPIRY_MARGIN_MS <= now;
+}
+
 /**
  * The session a token stands for. Any well-formed JWT counts as signed in; an expired one is
  * refreshed before the next call that needs it (refresh.ts), so it does not sign anyone out.
