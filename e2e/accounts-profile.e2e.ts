@@ -3,6 +3,7 @@ import {
   ACCOUNT_ENV,
   loginByApi,
   PASSWORD,
+  readOutbox,
   registerByApi,
   signInWithModal,
   uniqueEmail,
@@ -82,6 +83,34 @@ describe("profile pages", () => {
     await page.getByRole("status").filter({ hasText: "Your details have been saved." }).waitFor();
     await page.getByText(`Your e-mail address ${email} is not confirmed yet.`).waitFor();
   });
+
+  test("PR-06 ER-17 the verify link confirms the e-mail after a resend; profile-confirmed opens", async () => {
+    const email = uniqueEmail("confirm");
+    await registerByApi(site.server.url, email);
+    const { page, context } = await site.open();
+    await signInWithModal(page, email, PASSWORD);
+    await page.goto("/profile/info");
+    await hydrated(page);
+    const resend = page.waitForRequest(
+      (r) =>
+        r.method() === "POST" &&
+        new URL(r.url()).pathname === "/api/player/profile/confirmations/email/resend",
+    );
+    await page.getByRole("button", { name: "Resend" }).click();
+    await resend;
+    await page
+      .getByText("We sent you a new confirmation e-mail. Please check your inbox.")
+      .waitFor();
+
+    const outbox = await context.newPage();
+    const { link } = await readOutbox(outbox, email);
+    expect(new URL(link).pathname).toMatch(/^\/verify\/.+/);
+    await page.goto(new URL(link).pathname);
+    await hydrated(page);
+    await page.getByRole("dialog", { name: "E-mail confirmed" }).waitFor();
+    await page.goto("/profile/info");
+    await page.getByText(`Your e-mail address ${email} is confirmed.`).waitFor();
+  }, 120_000);
 
   test("SEC-02 a guest on a profile page gets sign-in", async () => {
     const { page } = await site.open();

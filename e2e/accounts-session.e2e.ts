@@ -100,6 +100,20 @@ describe("session handling", () => {
     expect((await context.cookies()).some((c) => c.name === "token" && c.value)).toBe(false);
   });
 
+  test("SI-28 auto-login sends the token with the fingerprint; a bad token is reported, then home", async () => {
+    const { page } = await site.open();
+    const request = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/player/sessions/token",
+    );
+    await page.goto("/auth/autologin?token=not-a-real-token");
+    const body = (await request).postDataJSON() as Record<string, string>;
+    expect(body.token).toBe("not-a-real-token");
+    expect(body.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByText("This sign-in link is not valid any more.").first().waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).waitFor();
+  });
+
   test("SE-09 a logged-out tab that sees a login in another tab reloads signed in", async () => {
     const email = uniqueEmail("tab-login");
     await registerByApi(site.server.url, email);
