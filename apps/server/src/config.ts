@@ -141,6 +141,12 @@ export const configDocs: readonly ConfigDoc[] = [
     description: "Serve /dev/outbox, the page listing sent e-mails and SMS (never in public)",
   },
   {
+    name: "SANDBOX_PAYMENTS",
+    default: "true (false in production)",
+    description:
+      "Run the sandbox payment processor (hosted page at /sandbox/payments, signed webhooks)",
+  },
+  {
     name: "SANDBOX_OIDC",
     default: "true (false in production)",
     description:
@@ -256,6 +262,7 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optional,
   DEV_OUTBOX: optionalBoolean,
+  SANDBOX_PAYMENTS: optionalBoolean,
   SANDBOX_OIDC: optionalBoolean,
   OIDC_ISSUER: optional.pipe(z.url().optional()),
   OIDC_CLIENT_ID: optional,
@@ -290,6 +297,8 @@ export interface Config {
   auth: AuthConfig;
   mail: { smtpUrl: string | null; from: string };
   devOutbox: boolean;
+  /** The in-process sandbox payment processor. */
+  sandboxPayments: boolean;
   social: SocialConfig;
   /** Public settings set per deployment; they win over the site_settings rows. */
   publicSettingOverrides: PublicSettingValues;
@@ -402,6 +411,7 @@ export function loadConfig(
     },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? "Casino <no-reply@localhost>" },
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== "production",
+    sandboxPayments: e.SANDBOX_PAYMENTS ?? e.NODE_ENV !== "production",
     social: {
       sandboxOidc: e.SANDBOX_OIDC ?? e.NODE_ENV !== "production",
       oidcIssuer: e.OIDC_ISSUER ?? null,

@@ -128,10 +128,16 @@ export interface TestApp extends FastifyInstance {
 export async function buildTestApp(
   db: Db,
   envOverrides: Record<string, string> = {},
-  options: { ssr?: boolean; onClose?: () => Promise<void>; now?: () => Date } = {},
+  options: {
+    ssr?: boolean;
+    onClose?: () => Promise<void>;
+    now?: () => Date;
+    /** The configuration to use (built from envOverrides when absent). */
+    config?: Config;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
-    config: testConfig(envOverrides),
+    config: options.config ?? testConfig(envOverrides),
     db,
     geoIp: sharedGeoIp,
     ssr: options.ssr ?? false,
@@ -155,11 +161,14 @@ export async function createTestApp(
   try {
     await migrate(database.db);
     await seed(database.db);
+    // One configuration for the app and the test, so tests can sign with the app's secrets.
+    const config = testConfig(envOverrides);
     const app = await buildTestApp(database.db, envOverrides, {
       ...options,
+      config,
       onClose: () => database.close(),
     });
-    return Object.assign(app, { testDb: database.db, testConfig: testConfig(envOverrides) });
+    return Object.assign(app, { testDb: database.db, testConfig: config });
   } catch (error) {
     await database.close();
     throw error;

@@ -46,6 +46,10 @@ export const ErrorCode = {
   AccountBlocked: 11040,
   /** Deposit methods: a deposit limit is reached. */
   DepositLimitReached: 13100,
+  /** Deposit refused: the profile is limited (status 2). */
+  ProfileLimited: 13102,
+  /** The payment provider failed to create the payment (the invoice is marked failed). */
+  PaymentProcessorError: 13500,
   /** Site content: no content at that path. */
   ContentNotFound: 14404,
 } as const;

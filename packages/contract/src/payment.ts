@@ -64,3 +64,93 @@ export const PaymentMethodsQuery = z.strictObject({
   country: CountryCode.optional(),
 });
 export const PaymentMethodList = z.object({ data: z.array(PaymentMethod) });
+
+/** Invoice status (constants payment.invoiceStatuses): 1 pending, 2 success, 3 failure, 4 declined. */
+export const InvoiceStatus = { Pending: 1, Success: 2, Failure: 3, Declined: 4 } as const;
+/** Invoice type (constants payment.invoiceTypes). */
+export const InvoiceType = { Deposit: 1, Withdrawal: 2 } as const;
+
+const redirectUrl = z.string().max(2048).optional();
+const methodFields = z.record(z.string().max(64), z.string().max(512)).optional();
+
+/** POST /api/payment/invoices/deposit (spec §3 "Deposit request", DP-04, BE-23). */
+export const DepositRequest = z
+  .strictObject({
+    method: z.string().max(64),
+    currency: z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code"),
+    country: CountryCode.optional(),
+    /** Major units, exact decimal ("25", "25.50"). */
+    amount: z.string().max(40),
+    accountId: z.uuid(),
+    redirectSuccessUrl: redirectUrl,
+    redirectErrorUrl: redirectUrl,
+    redirectUrl,
+    bonusId: z.union([z.string().max(64), z.number().int()]).nullish(),
+    isBonusDecline: z.boolean().optional(),
+    fields: methodFields,
+  })
+  .meta({ id: "DepositRequest" });
+export type DepositRequest = z.infer<typeof DepositRequest>;
+
+/** Spec §3 "Deposit response": what the client needs for the method's processingType. */
+export const DepositResponse = z
+  .object({
+    invoiceId: z.string(),
+    /** form / iframe: the page to open or embed. */
+    action: z.string().nullable(),
+    /** form: fields to post to `action` (empty for a plain redirect). */
+    fields: z.record(z.string(), z.string()),
+    /** qr: the payload to show as a QR code. */
+    qr: z.string().nullable(),
+    /** address methods: where to send the coins, and the destination tag/memo if any. */
+    address: z.string().nullable(),
+    tag: z.string().nullable(),
+  })
+  .meta({ id: "DepositResponse" });
+export type DepositResponse = z.infer<typeof DepositResponse>;
+export const DepositResponseBody = z.object({ data: DepositResponse });
+
+/** Spec §3 "Invoice". */
+export const Invoice = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    type: z.union([z.literal(1), z.literal(2)]),
+    status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    method: z.string(),
+    amount: DecimalAmount,
+    currency: z.string(),
+    createdAt: z.string(),
+    publicData: z.object({ qr: z.string().nullable() }),
+  })
+  .meta({ id: "Invoice" });
+export type Invoice = z.infer<typeof Invoice>;
+
+/** Published on `payment:invoices#{profileId}` (DP-10, DP-22, WD-07). */
+export const InvoiceEvent = z.object({
+  type: z.enum(["invoice.deposit.updated", "invoice.withdrawal.updated"]),
+  invoice: Invoice,
+});
+export type InvoiceEvent = z.infer<typeof InvoiceEvent>;
+
+export function paymentInvoicesChannel(profileId: string): string {
+  return `payment:invoices#${profileId}`;
+}
+
+export const InvoiceList = z.object({
+  data: z.array(Invoice),
+  meta: z.object({ page: z.number().int(), perPage: z.number().int(), total: z.number().int() }),
+});
+export const InvoiceResponse = z.object({ data: Invoice });
+export const InvoiceParams = z.object({ id: z.uuid() });
+/** GET /api/payment/invoices filters (BE-27). */
+export const InvoicesQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+  type: z.coerce.number().int().min(1).max(2).optional(),
+  status: z.array(z.coerce.number().int().min(1).max(4)).max(4).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z0-9]{2,10}$/)
+    .optional(),
+});

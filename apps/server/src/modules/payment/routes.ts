@@ -1,13 +1,28 @@
-import { ErrorBody } from "@casino/contract/errors";
-import { PaymentMethodList, PaymentMethodsQuery } from "@casino/contract/payment";
+import { ErrorBody, ErrorCode } from "@casino/contract/errors";
+import {
+  DepositRequest,
+  DepositResponseBody,
+  InvoiceList,
+  InvoiceParams,
+  InvoiceResponse,
+  InvoicesQuery,
+  PaymentMethodList,
+  PaymentMethodsQuery,
+} from "@casino/contract/payment";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
 import { cachePrivate, errorResponses } from "../../lib/http";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { playersRepository } from "../player/repository";
+import { applyWebhookEvent } from "./apply-webhook";
+import { createDeposit } from "./create-deposit";
+import { declineInvoice, listInvoices } from "./invoices";
 import { listPaymentMethods } from "./list-methods";
 import type { Direction } from "./repository";
+import { setUpProcessors } from "./setup";
 
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
 
@@ -15,6 +30,7 @@ const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as cons
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requirePlayer(ctx);
+  const processors = await setUpProcessors(app, ctx);
 
   for (const direction of ["deposit", "withdrawal"] as const satisfies Direction[]) {
     api.get(
@@ -42,4 +58,101 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     );
   }
+
+  api.post(
+    "/api/payment/invoices/deposit",
+    {
+      preHandler,
+      schema: {
+        tags: ["payment"],
+        summary: "Create a deposit invoice (DP-04, BE-23); Idempotency-Key makes retries safe",
+        headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+        body: DepositRequest,
+        response: { 201: DepositResponseBody, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      const data = await createDeposit(ctx, processors, {
+        playerId: playerOf(request).profileId,
+        request: request.body,
+        requestCountry: await ctx.resolveCountry(request),
+        idempotencyKey: request.headers["idempotency-key"] ?? null,
+        log: request.log,
+      });
+      return reply.code(201).send({ data });
+    },
+  );
+
+  api.get(
+    "/api/payment/invoices",
+    {
+      preHandler,
+      schema: {
+        tags: ["payment"],
+        summary: "The player's invoices with filters (BE-27)",
+        querystring: InvoicesQuery,
+        response: { 200: InvoiceList, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return listInvoices(ctx, playerOf(request).profileId, request.query);
+    },
+  );
+
+  api.put(
+    "/api/payment/invoices/:id/decline",
+    {
+      preHandler,
+      schema: {
+        tags: ["payment"],
+        summary: "Decline one's own pending invoice (BE-27)",
+        params: InvoiceParams,
+        response: { 200: InvoiceResponse, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await declineInvoice(ctx, playerOf(request).profileId, request.params.id) };
+    },
+  );
+
+  // Processor webhooks read the exact bytes: the signature is over the raw body.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_r, body, done) =>
+      done(null, body),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/api/payment/webhooks/:processor",
+      {
+        schema: {
+          tags: ["payment"],
+          summary: "Processor webhook: signed, timestamped, idempotent by event id (BE-25)",
+          params: z.object({ processor: z.string().max(64) }),
+          response: {
+            200: z.object({ data: z.object({ outcome: z.string() }) }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const processor = processors.get(request.params.processor);
+        if (!processor) throw AppError.notFound("Unknown processor");
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const check = processor.verifyWebhook(request.headers, body, ctx.now());
+        if (!check.ok) {
+          request.log.warn({ reason: check.reason }, "webhook refused");
+          throw new AppError(
+            check.reason === "malformed" ? 400 : 401,
+            check.reason === "malformed" ? ErrorCode.BadRequest : ErrorCode.Unauthorized,
+            check.reason === "stale" ? "Stale webhook timestamp" : `Webhook ${check.reason}`,
+          );
+        }
+        const outcome = await applyWebhookEvent(ctx, processor.name, check.event);
+        return { data: { outcome } };
+      },
+    );
+  });
 }

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { escapeHtml, sandboxPage as page } from "./html";
 
 export const SANDBOX_OIDC_PATH = "/sandbox/oidc";
 
@@ -288,19 +289,5 @@ function expiredPage(): string {
   return page(
     "Sign-in expired",
     "<p>This sign-in request is unknown or has expired. Go back to the site and start again.</p>",
-  );
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}input:not([type=checkbox]){width:100%;padding:.4rem}button{padding:.5rem 1rem;margin-right:.5rem}</style></head>
-<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
   );
 }

@@ -55,6 +55,17 @@ async function publish(
   }
 }
 
+/** Publishes the current state of one account (after its balance moved). */
+export async function publishWalletAccount(
+  tx: Queryable,
+  ctx: AppContext,
+  playerId: string,
+  walletAccountId: string,
+): Promise<void> {
+  const record = await walletRepository(tx).find(playerId, walletAccountId);
+  if (record) await publish(tx, ctx, playerId, "wallet.account.updated", [record]);
+}
+
 /**
  * The currency of a player's first account: their registration currency, else their
  * country's, else the base currency (enabled ones only).

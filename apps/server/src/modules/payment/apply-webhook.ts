@@ -1,0 +1,157 @@
+import {
+  type Invoice,
+  type InvoiceEvent,
+  InvoiceStatus,
+  paymentInvoicesChannel,
+} from "@casino/contract/payment";
+import { formatAmount } from "@casino/money/format";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
+import { publishWalletAccount } from "../wallet/accounts";
+import { postInTransaction } from "../wallet/ledger";
+import { walletRepository } from "../wallet/repository";
+import type { WebhookEvent } from "./processor";
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "unknown_payment" | "mismatch";
+
+interface InvoiceRow {
+  id: string;
+  number: string;
+  type: 1 | 2;
+  status: 1 | 2 | 3 | 4;
+  player_id: string;
+  wallet_account_id: string;
+  method: string;
+  currency: string;
+  amount: string;
+  public_data: { qr?: string | null };
+  created_at: Date;
+}
+
+const INVOICE_COLUMNS = `id, number, type, status, player_id, wallet_account_id, method, currency,
+  amount, public_data, created_at`;
+
+export async function toInvoice(db: Queryable, row: InvoiceRow): Promise<Invoice> {
+  const [currency] = await db.query<{ subunit_to_unit: string }>(
+    "SELECT subunit_to_unit FROM currencies WHERE code = $1",
+    [row.currency],
+  );
+  return {
+    id: row.id,
+    number: String(row.number),
+    type: Number(row.type) as Invoice["type"],
+    status: Number(row.status) as Invoice["status"],
+    method: row.method,
+    amount: formatAmount(BigInt(row.amount), BigInt(currency?.subunit_to_unit ?? "1")),
+    currency: row.currency,
+    createdAt: new Date(row.created_at).toISOString(),
+    publicData: { qr: row.public_data?.qr ?? null },
+  };
+}
+
+async function publishInvoice(tx: Queryable, ctx: AppContext, row: InvoiceRow): Promise<void> {
+  const event: InvoiceEvent = {
+    type: Number(row.type) === 1 ? "invoice.deposit.updated" : "invoice.withdrawal.updated",
+    invoice: await toInvoice(tx, row),
+  };
+  await walletRepository(tx).enqueueEvent(paymentInvoicesChannel(row.player_id), event, ctx.now());
+}
+
+/**
+ * Applies one verified processor event (BE-25), exactly once per event id, in one transaction:
+ * - payment.succeeded: pending → success, and the deposit is credited through the ledger
+ *   (house `deposits` → the player's real balance) under the key `invoice:{id}:settle`;
+ * - payment.failed: pending → failure;
+ * - payment.pending with a QR: the async invoice's QR is stored and published (DP-10).
+ * A status only ever moves out of pending (or, for money that arrived after the player declined
+ * the invoice, from declined to success), so duplicates, late and out-of-order deliveries change
+ * nothing else. An event whose amount or currency differs from the invoice is refused.
+ */
+export async function applyWebhookEvent(
+  ctx: AppContext,
+  processor: string,
+  event: WebhookEvent,
+): Promise<WebhookOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `INSERT INTO payment_webhook_events (processor, event_id, type, outcome, received_at)
+       VALUES ($1, $2, $3, 'pending', $4) ON CONFLICT DO NOTHING RETURNING event_id`,
+      [processor, event.id, event.type, ctx.now()],
+    );
+    if (claimed.length === 0) return "duplicate";
+
+    const outcome = await apply(tx, ctx, processor, event);
+    await tx.query(
+      `UPDATE payment_webhook_events SET outcome = $3, invoice_id = (
+         SELECT id FROM payment_invoices WHERE processor = $1 AND processor_reference = $4)
+        WHERE processor = $1 AND event_id = $2`,
+      [processor, event.id, outcome, event.reference],
+    );
+    return outcome;
+  });
+}
+
+async function apply(
+  tx: Queryable,
+  ctx: AppContext,
+  processor: string,
+  event: WebhookEvent,
+): Promise<WebhookOutcome> {
+  // The row lock orders concurrent deliveries about one invoice.
+  const [invoice] = await tx.query<InvoiceRow>(
+    `SELECT ${INVOICE_COLUMNS} FROM payment_invoices
+      WHERE processor = $1 AND processor_reference = $2 FOR UPDATE`,
+    [processor, event.reference],
+  );
+  if (!invoice) return "unknown_payment";
+  if (invoice.currency !== event.currency || BigInt(invoice.amount) !== BigInt(event.amount)) {
+    return "mismatch";
+  }
+  const status = Number(invoice.status);
+  // Money that did arrive is always credited, even for an invoice the player declined meanwhile.
+  const lateSuccess = status === InvoiceStatus.Declined && event.type === "payment.succeeded";
+  if (status !== InvoiceStatus.Pending && !lateSuccess) return "ignored";
+  const now = ctx.now();
+
+  if (event.type === "payment.pending") {
+    if (!event.qr) return "ignored";
+    const [updated] = await tx.query<InvoiceRow>(
+      `UPDATE payment_invoices SET public_data = public_data || $2::jsonb, updated_at = $3
+        WHERE id = $1 RETURNING ${INVOICE_COLUMNS}`,
+      [invoice.id, JSON.stringify({ qr: event.qr }), now],
+    );
+    await publishInvoice(tx, ctx, updated!);
+    return "applied";
+  }
+
+  const success = event.type === "payment.succeeded";
+  if (success && Number(invoice.type) === 1) {
+    const wallets = walletRepository(tx);
+    const [real] = await tx.query<{ id: string }>(
+      "SELECT id FROM ledger_accounts WHERE wallet_account_id = $1 AND purpose = 'real'",
+      [invoice.wallet_account_id],
+    );
+    const house = await wallets.houseAccount("deposits", invoice.currency);
+    const [posted] = await postInTransaction(tx, [
+      {
+        key: `invoice:${invoice.id}:settle`,
+        kind: "payment.deposit",
+        legs: [
+          { account: house, currency: invoice.currency, amount: -BigInt(invoice.amount) },
+          { account: BigInt(real!.id), currency: invoice.currency, amount: BigInt(invoice.amount) },
+        ],
+        metadata: { invoiceId: invoice.id, processor, eventId: event.id },
+      },
+    ]);
+    if (posted?.status !== "applied") throw new Error(`deposit credit ${posted?.status}`);
+  }
+  const [updated] = await tx.query<InvoiceRow>(
+    `UPDATE payment_invoices SET status = $2, updated_at = $3, completed_at = $3
+      WHERE id = $1 RETURNING ${INVOICE_COLUMNS}`,
+    [invoice.id, success ? InvoiceStatus.Success : InvoiceStatus.Failure, now],
+  );
+  await publishInvoice(tx, ctx, updated!);
+  // The wallet's balance changed: the player's wallet channel hears it too.
+  if (success) await publishWalletAccount(tx, ctx, invoice.player_id, invoice.wallet_account_id);
+  return "applied";
+}

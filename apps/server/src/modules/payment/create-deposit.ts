@@ -1,0 +1,225 @@
+import { ErrorCode } from "@casino/contract/errors";
+import {
+  type DepositRequest,
+  type DepositResponse,
+  InvoiceStatus,
+  InvoiceType,
+} from "@casino/contract/payment";
+import { PlayerStatus } from "@casino/contract/player";
+import { formatAmount } from "@casino/money/format";
+import { parseAmount } from "@casino/money/parse";
+import { methodFieldsSchema } from "@casino/validation/method-fields";
+import { validateForm } from "@casino/validation/validate";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
+import { playersRepository } from "../player/repository";
+import { settingsRepository } from "../settings/repository";
+import { walletRepository } from "../wallet/repository";
+import type { PaymentProcessor } from "./processor";
+import { type MethodFieldRecord, type MethodRecord, paymentMethodsRepository } from "./repository";
+
+/** The deposit refused because the profile is limited (status 2, DP-03, WR-27). */
+export const LIMITED_PROFILE_MESSAGE = "Deposits are not available for this account";
+
+export interface CreateDepositInput {
+  playerId: string;
+  request: DepositRequest;
+  /** The request country (the payment region when `request.country` is absent). */
+  requestCountry: string | null;
+  /** The client's Idempotency-Key header. */
+  idempotencyKey: string | null;
+  log: FastifyBaseLogger;
+}
+
+const AMOUNT_MESSAGES: Record<string, string> = {
+  empty: "Value is required",
+  too_many_fraction_digits: "Too many decimal places for this currency",
+};
+
+/**
+ * Checks a method's fields with the same rules the web form uses (WR-14…WR-17,
+ * packages/validation `methodFieldsSchema`), plus what only the server can: unknown keys, and
+ * select values (networks included) that are not among the offered options.
+ */
+export function checkMethodFields(
+  fields: readonly MethodFieldRecord[],
+  values: Readonly<Record<string, string>>,
+  now: Date,
+): Record<string, string[]> {
+  const known = new Set(fields.map((field) => field.key));
+  const errors: Record<string, string[]> = {};
+  for (const key of Object.keys(values)) {
+    if (!known.has(key)) errors[`fields.${key}`] = ["Unknown field"];
+  }
+  const network = fields
+    .find((field) => field.key === "crypto_network")
+    ?.options.find((option) => option.id === values.crypto_network);
+  Object.assign(
+    errors,
+    validateForm({ fields: values }, methodFieldsSchema(fields, { network, prefix: "fields." }), {
+      now,
+    }),
+  );
+  for (const field of fields) {
+    const value = values[field.key];
+    if (field.fieldType !== "select" || !value || errors[`fields.${field.key}`]) continue;
+    if (!field.options.some((option) => option.id === value)) {
+      errors[`fields.${field.key}`] = ["Choose one of the offered options"];
+    }
+  }
+  return errors;
+}
+
+async function findMethod(
+  ctx: AppContext,
+  direction: "deposit" | "withdrawal",
+  request: { method: string; currency: string; country?: string },
+  requestCountry: string | null,
+): Promise<MethodRecord> {
+  const methods = await paymentMethodsRepository(ctx.db).list(
+    direction,
+    request.currency,
+    request.country ?? requestCountry,
+  );
+  const method = methods.find((item) => item.method === request.method);
+  if (!method) throw AppError.unprocessable({ method: ["This method is not available"] });
+  return method;
+}
+
+/**
+ * POST /api/payment/invoices/deposit (DP-04, BE-23): every check of spec §5 on the server (the
+ * account is the player's and in the currency, the method is offered there, the amount lies
+ * within min/max, the method's fields), limited profiles refused, then a pending invoice and the
+ * processor's payment. A retried request with the same Idempotency-Key gets the first answer.
+ */
+export async function createDeposit(
+  ctx: AppContext,
+  processors: ReadonlyMap<string, PaymentProcessor>,
+  input: CreateDepositInput,
+): Promise<DepositResponse> {
+  const { request, playerId } = input;
+  if (input.idempotencyKey) {
+    const [previous] = await ctx.db.query<{ client_response: DepositResponse | null }>(
+      "SELECT client_response FROM payment_invoices WHERE player_id = $1 AND idempotency_key = $2",
+      [playerId, input.idempotencyKey],
+    );
+    if (previous?.client_response) return previous.client_response;
+  }
+
+  const player = await playersRepository(ctx.db).findById(playerId);
+  if (!player) throw AppError.unauthorized();
+  if (player.status === PlayerStatus.Limited) {
+    throw new AppError(403, ErrorCode.ProfileLimited, LIMITED_PROFILE_MESSAGE);
+  }
+  const account = await walletRepository(ctx.db).find(playerId, request.accountId);
+  if (!account) throw AppError.unprocessable({ accountId: ["Unknown wallet account"] });
+  if (account.currency !== request.currency) {
+    throw AppError.unprocessable({ currency: ["The account is in another currency"] });
+  }
+  const currency = (await settingsRepository(ctx.db).listCurrencies(false)).find(
+    (item) => item.code === request.currency,
+  );
+  if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
+  const method = await findMethod(ctx, "deposit", request, input.requestCountry);
+  if (method.type === "address") {
+    throw AppError.unprocessable({ method: ["Crypto address deposits are not available yet"] });
+  }
+
+  const errors: Record<string, string[]> = {};
+  const parsed = parseAmount(request.amount, currency.subunitToUnit);
+  let amount = 0n;
+  if (!parsed.ok) {
+    errors.amount = [AMOUNT_MESSAGES[parsed.error] ?? "Enter an amount like 25 or 25.50"];
+  } else if (parsed.value < method.amountMin || parsed.value > method.amountMax) {
+    const min = formatAmount(method.amountMin, currency.subunitToUnit);
+    const max = formatAmount(method.amountMax, currency.subunitToUnit);
+    errors.amount = [`The amount must be between ${min} and ${max}`];
+  } else {
+    amount = parsed.value;
+  }
+  Object.assign(errors, checkMethodFields(method.fields, request.fields ?? {}, ctx.now()));
+  if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
+
+  const processor = processors.get(method.processor);
+  if (!processor) {
+    throw new AppError(503, ErrorCode.ServiceUnavailable, "This payment method is unavailable");
+  }
+
+  const now = ctx.now();
+  const inserted = await ctx.db.query<{ id: string; number: string }>(
+    `INSERT INTO payment_invoices (type, status, player_id, wallet_account_id, method_id, method,
+       processor, processing_type, currency, amount, country, fields, bonus_id, is_bonus_decline,
+       idempotency_key, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
+     ON CONFLICT (player_id, idempotency_key) DO NOTHING
+     RETURNING id, number`,
+    [
+      InvoiceType.Deposit,
+      InvoiceStatus.Pending,
+      playerId,
+      account.id,
+      method.id,
+      method.method,
+      method.processor,
+      method.processingType,
+      request.currency,
+      amount.toString(),
+      request.country ?? input.requestCountry,
+      JSON.stringify(request.fields ?? {}),
+      request.bonusId === undefined || request.bonusId === null ? null : String(request.bonusId),
+      request.isBonusDecline ?? false,
+      input.idempotencyKey,
+      now,
+    ],
+  );
+  const invoice = inserted[0];
+  if (!invoice) {
+    // A concurrent request with the same key won; its answer (once ready) is the answer.
+    throw new AppError(409, ErrorCode.Conflict, "This deposit is already being created");
+  }
+
+  let response: DepositResponse;
+  try {
+    const payment = await processor.createPayment({
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.number,
+      amount,
+      amountText: formatAmount(amount, currency.subunitToUnit),
+      currency: request.currency,
+      method: method.method,
+      processingType: method.processingType,
+      successUrl: request.redirectSuccessUrl ?? request.redirectUrl ?? null,
+      errorUrl: request.redirectErrorUrl ?? request.redirectUrl ?? null,
+    });
+    response = {
+      invoiceId: invoice.id,
+      action: payment.action,
+      fields: payment.fields,
+      qr: payment.qr,
+      address: null,
+      tag: null,
+    };
+    await ctx.db.query(
+      `UPDATE payment_invoices
+          SET processor_reference = $2, client_response = $3, public_data = $4, updated_at = $5
+        WHERE id = $1`,
+      [
+        invoice.id,
+        payment.reference,
+        JSON.stringify(response),
+        JSON.stringify({ qr: payment.qr }),
+        now,
+      ],
+    );
+  } catch (error) {
+    input.log.error({ err: error, invoiceId: invoice.id }, "payment processor failed");
+    await ctx.db.query(
+      `UPDATE payment_invoices SET status = $2, failure_reason = 'processor_error', updated_at = $3
+        WHERE id = $1 AND status = $4`,
+      [invoice.id, InvoiceStatus.Failure, ctx.now(), InvoiceStatus.Pending],
+    );
+    throw new AppError(502, ErrorCode.PaymentProcessorError, "The payment provider did not answer");
+  }
+  return response;
+}

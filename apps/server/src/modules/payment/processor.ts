@@ -1,0 +1,55 @@
+// The payment-processor port. A processor creates the payment on its side and later reports
+// what happened through a signed webhook; the platform never trusts a redirect for money.
+
+import type { ProcessingType } from "@casino/contract/payment";
+
+export interface CreatePaymentInput {
+  invoiceId: string;
+  invoiceNumber: string;
+  /** Minor units and its display form in major units. */
+  amount: bigint;
+  amountText: string;
+  currency: string;
+  method: string;
+  processingType: ProcessingType;
+  successUrl: string | null;
+  errorUrl: string | null;
+}
+
+export interface CreatePaymentResult {
+  /** The processor's id of the payment (unique per processor). */
+  reference: string;
+  /** form: the hosted page; iframe: the page to embed. */
+  action: string | null;
+  fields: Record<string, string>;
+  qr: string | null;
+}
+
+export type WebhookEventType = "payment.pending" | "payment.succeeded" | "payment.failed";
+
+export interface WebhookEvent {
+  /** Unique per processor: the idempotency key of the delivery. */
+  id: string;
+  type: WebhookEventType;
+  reference: string;
+  /** Minor units as a decimal string, and the currency, to check against the invoice. */
+  amount: string;
+  currency: string;
+  /** payment.pending of an async invoice: the QR that arrived. */
+  qr: string | null;
+}
+
+export type WebhookCheck =
+  | { ok: true; event: WebhookEvent }
+  | { ok: false; reason: "signature" | "stale" | "malformed" };
+
+export interface PaymentProcessor {
+  readonly name: string;
+  createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
+  /** Checks a delivery's signature and freshness on the exact bytes received. */
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+    now: Date,
+  ): WebhookCheck;
+}

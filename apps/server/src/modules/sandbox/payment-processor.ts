@@ -1,0 +1,234 @@
+// The sandbox payment processor: an in-process stand-in for a real PSP that speaks the same
+// protocol. It keeps its own book of payments (sandbox_payments), shows a hosted payment page at
+// /sandbox/payments/{reference} (also embeddable, and the target of QR codes) where a tester
+// approves or fails the payment, and reports the outcome to the platform's webhook with an
+// HMAC-signed, timestamped body — never through the browser redirect.
+import { randomBytes } from "node:crypto";
+import { formatScaled } from "@casino/money/format";
+import type { FastifyInstance } from "fastify";
+import type { Queryable } from "../../infra/db";
+import type {
+  CreatePaymentInput,
+  CreatePaymentResult,
+  PaymentProcessor,
+  WebhookCheck,
+  WebhookEvent,
+} from "../payment/processor";
+import { signWebhook, verifyWebhookSignature } from "../payment/webhook-signature";
+import { escapeHtml, sandboxPage as page } from "./html";
+
+export const SANDBOX_PAYMENTS_PATH = "/sandbox/payments";
+export const SIGNATURE_HEADER = "x-sandbox-signature";
+/** How long the sandbox takes to produce an async invoice's QR. */
+const ASYNC_QR_DELAY_MS = 300;
+
+export interface SandboxProcessorOptions {
+  db: Queryable;
+  publicUrl: string;
+  webhookSecret: string;
+  /** Delivers a webhook: POST to the platform (in-process in the embedded setup). */
+  deliver: (path: string, body: string, headers: Record<string, string>) => Promise<number>;
+  now: () => Date;
+  log: { warn: (object: object, message: string) => void };
+}
+
+interface SandboxPaymentRow {
+  reference: string;
+  invoice_id: string;
+  amount: string;
+  currency: string;
+  processing_type: string;
+  status: "pending" | "succeeded" | "failed";
+  success_url: string | null;
+  error_url: string | null;
+}
+
+export class SandboxPaymentProcessor implements PaymentProcessor {
+  readonly name = "sandbox";
+
+  constructor(private readonly options: SandboxProcessorOptions) {}
+
+  private pageUrl(reference: string, embed = false): string {
+    return `${this.options.publicUrl}${SANDBOX_PAYMENTS_PATH}/${reference}${embed ? "?embed=1" : ""}`;
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
+    const reference = `sbx_${randomBytes(12).toString("hex")}`;
+    await this.options.db.query(
+      `INSERT INTO sandbox_payments (reference, invoice_id, amount, currency, processing_type,
+         success_url, error_url, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        reference,
+        input.invoiceId,
+        input.amount.toString(),
+        input.currency,
+        input.processingType,
+        input.successUrl,
+        input.errorUrl,
+        this.options.now(),
+      ],
+    );
+    const page = this.pageUrl(reference);
+    switch (input.processingType) {
+      case "form":
+        return { reference, action: page, fields: {}, qr: null };
+      case "iframe":
+        return { reference, action: this.pageUrl(reference, true), fields: {}, qr: null };
+      case "qr":
+        return { reference, action: null, fields: {}, qr: page };
+      case "message":
+        return { reference, action: null, fields: {}, qr: null };
+      case "asyncRedirect":
+        // The QR comes later, as a payment.pending event (DP-09, DP-10).
+        setTimeout(() => {
+          void this.send(reference, "payment.pending", page).catch((error: unknown) =>
+            this.options.log.warn({ err: error }, "sandbox async QR delivery failed"),
+          );
+        }, ASYNC_QR_DELAY_MS);
+        return { reference, action: null, fields: {}, qr: null };
+    }
+  }
+
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+    now: Date,
+  ): WebhookCheck {
+    const header = headers[SIGNATURE_HEADER];
+    const check = verifyWebhookSignature(
+      this.options.webhookSecret,
+      Array.isArray(header) ? header[0] : header,
+      rawBody,
+      now,
+    );
+    if (check !== "ok") return { ok: false, reason: check };
+    try {
+      const parsed = JSON.parse(rawBody.toString("utf8")) as Partial<WebhookEvent>;
+      const types = ["payment.pending", "payment.succeeded", "payment.failed"];
+      if (
+        typeof parsed.id !== "string" ||
+        typeof parsed.type !== "string" ||
+        !types.includes(parsed.type) ||
+        typeof parsed.reference !== "string" ||
+        typeof parsed.amount !== "string" ||
+        !/^\d{1,78}$/.test(parsed.amount) ||
+        typeof parsed.currency !== "string"
+      ) {
+        return { ok: false, reason: "malformed" };
+      }
+      return {
+        ok: true,
+        event: {
+          id: parsed.id,
+          type: parsed.type as WebhookEvent["type"],
+          reference: parsed.reference,
+          amount: parsed.amount,
+          currency: parsed.currency,
+          qr: typeof parsed.qr === "string" ? parsed.qr : null,
+        },
+      };
+    } catch {
+      return { ok: false, reason: "malformed" };
+    }
+  }
+
+  /** Signs and delivers one event about a payment; returns the webhook's HTTP status. */
+  async send(reference: string, type: WebhookEvent["type"], qr: string | null = null) {
+    const payment = await this.find(reference);
+    if (!payment) throw new Error(`unknown sandbox payment ${reference}`);
+    const event: WebhookEvent = {
+      id: `evt_${randomBytes(12).toString("hex")}`,
+      type,
+      reference,
+      amount: payment.amount,
+      currency: payment.currency,
+      qr,
+    };
+    const body = JSON.stringify(event);
+    return this.options.deliver(`/api/payment/webhooks/${this.name}`, body, {
+      "content-type": "application/json",
+      [SIGNATURE_HEADER]: signWebhook(this.options.webhookSecret, body, this.options.now()),
+    });
+  }
+
+  async find(reference: string): Promise<SandboxPaymentRow | null> {
+    const [row] = await this.options.db.query<SandboxPaymentRow>(
+      `SELECT reference, invoice_id, amount, currency, processing_type, status, success_url, error_url
+         FROM sandbox_payments WHERE reference = $1`,
+      [reference],
+    );
+    return row ?? null;
+  }
+
+  /** The tester's decision on the hosted page: recorded once, then reported by webhook. */
+  async decide(reference: string, approve: boolean): Promise<SandboxPaymentRow | null> {
+    const [row] = await this.options.db.query<SandboxPaymentRow>(
+      `UPDATE sandbox_payments SET status = $2, decided_at = $3
+        WHERE reference = $1 AND status = 'pending'
+        RETURNING reference, invoice_id, amount, currency, processing_type, status, success_url, error_url`,
+      [reference, approve ? "succeeded" : "failed", this.options.now()],
+    );
+    if (!row) return null;
+    await this.send(reference, approve ? "payment.succeeded" : "payment.failed");
+    return row;
+  }
+}
+
+/** The hosted payment page: amount, Approve and Fail buttons; after a decision, the return URL. */
+export async function registerSandboxPaymentPages(
+  app: FastifyInstance,
+  processor: SandboxPaymentProcessor,
+  currencyDigits: (currency: string) => Promise<number>,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    scope.get<{ Params: { reference: string } }>(
+      `${SANDBOX_PAYMENTS_PATH}/:reference`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        reply.type("text/html").header("cache-control", "no-store");
+        const payment = await processor.find(request.params.reference);
+        if (!payment)
+          return reply.code(404).send(page("Unknown payment", "<p>No such payment.</p>"));
+        const digits = await currencyDigits(payment.currency);
+        const amount = formatScaled(BigInt(payment.amount), digits);
+        const label = `${escapeHtml(amount)} ${escapeHtml(payment.currency)}`;
+        if (payment.status !== "pending") {
+          return page(
+            "Sandbox payment",
+            `<p>This payment of ${label} is <strong>${escapeHtml(payment.status)}</strong>.</p>`,
+          );
+        }
+        const action = `${SANDBOX_PAYMENTS_PATH}/${escapeHtml(payment.reference)}`;
+        return page(
+          "Sandbox payment",
+          `<p>Pay <strong>${label}</strong> to the casino (sandbox, no real money).</p>
+<form method="post" action="${action}">
+  <button name="decision" value="approve">Approve payment</button>
+  <button name="decision" value="fail">Fail payment</button>
+</form>`,
+        );
+      },
+    );
+
+    scope.post<{ Params: { reference: string }; Body: { decision?: string } }>(
+      `${SANDBOX_PAYMENTS_PATH}/:reference`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const approve = request.body?.decision === "approve";
+        const decided = await processor.decide(request.params.reference, approve);
+        const payment = decided ?? (await processor.find(request.params.reference));
+        if (!payment) return reply.code(404).type("text/html").send(page("Unknown payment", ""));
+        const target = payment.status === "succeeded" ? payment.success_url : payment.error_url;
+        if (target && !request.url.includes("embed=1")) return reply.redirect(target, 303);
+        return reply.redirect(`${SANDBOX_PAYMENTS_PATH}/${payment.reference}`, 303);
+      },
+    );
+  });
+}
