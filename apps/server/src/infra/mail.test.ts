@@ -1,9 +1,9 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../test/helpers";
 import { loadConfig } from "../config";
 import type { Db } from "./db";
-import { openPGlite } from "./db";
 import { createMailPort } from "./mail";
 import { migrate } from "./migrate";
 import { listOutbox } from "./outbox";
@@ -42,18 +42,20 @@ function fakeSmtp(received: string[]): Server {
 }
 
 describe("mail port", () => {
+  let database: TestDatabase;
   let db: Db;
   let server: Server;
   const received: string[] = [];
   beforeAll(async () => {
-    db = await openPGlite();
+    database = await createTestDatabase();
+    db = database.db;
     await migrate(db);
     server = fakeSmtp(received).listen(0, "127.0.0.1");
     await once(server, "listening");
   });
   afterAll(async () => {
     server.close();
-    await db.close();
+    await database.close();
   });
 
   it("writes the outbox only, unsent, without SMTP_URL", async () => {
