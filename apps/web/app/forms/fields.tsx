@@ -204,6 +204,7 @@ export function SearchableSelect({
           type="search"
           className="modal-form__input"
           aria-label={searchLabel}
+          placeholder={searchLabel}
           value={search}
           disabled={disabled}
           onChange={(event) => setSearch(event.target.value)}
