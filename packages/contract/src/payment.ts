@@ -154,3 +154,23 @@ export const InvoicesQuery = z.strictObject({
     .regex(/^[A-Z0-9]{2,10}$/)
     .optional(),
 });
+
+/** POST /api/payment/invoices/withdrawal (spec §3 "Withdraw request", WD-02, BE-26). */
+export const WithdrawRequest = z
+  .strictObject({
+    method: z.string().max(64),
+    currency: z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code"),
+    country: CountryCode.optional(),
+    amount: z.string().max(40),
+    accountId: z.uuid(),
+    fields: methodFields,
+  })
+  .meta({ id: "WithdrawRequest" });
+export type WithdrawRequest = z.infer<typeof WithdrawRequest>;
+
+export const WithdrawResponse = z.object({
+  invoiceId: z.string(),
+  action: z.string().nullable(),
+  fields: z.record(z.string(), z.string()),
+});
+export const WithdrawResponseBody = z.object({ data: WithdrawResponse });

@@ -1,61 +1,14 @@
-import {
-  type Invoice,
-  type InvoiceEvent,
-  InvoiceStatus,
-  paymentInvoicesChannel,
-} from "@casino/contract/payment";
-import { formatAmount } from "@casino/money/format";
+import { InvoiceStatus } from "@casino/contract/payment";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { publishWalletAccount } from "../wallet/accounts";
 import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
+import { INVOICE_COLUMNS, type InvoiceRow, publishInvoice } from "./invoice-view";
 import type { WebhookEvent } from "./processor";
+import { settleWithdrawalInTransaction } from "./settle-withdrawal";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "unknown_payment" | "mismatch";
-
-interface InvoiceRow {
-  id: string;
-  number: string;
-  type: 1 | 2;
-  status: 1 | 2 | 3 | 4;
-  player_id: string;
-  wallet_account_id: string;
-  method: string;
-  currency: string;
-  amount: string;
-  public_data: { qr?: string | null };
-  created_at: Date;
-}
-
-const INVOICE_COLUMNS = `id, number, type, status, player_id, wallet_account_id, method, currency,
-  amount, public_data, created_at`;
-
-export async function toInvoice(db: Queryable, row: InvoiceRow): Promise<Invoice> {
-  const [currency] = await db.query<{ subunit_to_unit: string }>(
-    "SELECT subunit_to_unit FROM currencies WHERE code = $1",
-    [row.currency],
-  );
-  return {
-    id: row.id,
-    number: String(row.number),
-    type: Number(row.type) as Invoice["type"],
-    status: Number(row.status) as Invoice["status"],
-    method: row.method,
-    amount: formatAmount(BigInt(row.amount), BigInt(currency?.subunit_to_unit ?? "1")),
-    currency: row.currency,
-    createdAt: new Date(row.created_at).toISOString(),
-    publicData: { qr: row.public_data?.qr ?? null },
-  };
-}
-
-async function publishInvoice(tx: Queryable, ctx: AppContext, row: InvoiceRow): Promise<void> {
-  const event: InvoiceEvent = {
-    type: Number(row.type) === 1 ? "invoice.deposit.updated" : "invoice.withdrawal.updated",
-    invoice: await toInvoice(tx, row),
-  };
-  await walletRepository(tx).enqueueEvent(paymentInvoicesChannel(row.player_id), event, ctx.now());
-}
 
 /**
  * Applies one verified processor event (BE-25), exactly once per event id, in one transaction:
@@ -125,12 +78,16 @@ async function apply(
   }
 
   const success = event.type === "payment.succeeded";
-  if (success && Number(invoice.type) === 1) {
+  if (Number(invoice.type) === 2) {
+    // Withdrawals: a payout is final; a late success after a decline cannot happen (declining
+    // cancels the payout at the processor first), so only pending withdrawals settle.
+    if (status !== InvoiceStatus.Pending) return "ignored";
+    await settleWithdrawalInTransaction(tx, ctx, invoice, success ? "success" : "failure");
+    return "applied";
+  }
+  if (success) {
     const wallets = walletRepository(tx);
-    const [real] = await tx.query<{ id: string }>(
-      "SELECT id FROM ledger_accounts WHERE wallet_account_id = $1 AND purpose = 'real'",
-      [invoice.wallet_account_id],
-    );
+    const account = await wallets.find(invoice.player_id, invoice.wallet_account_id);
     const house = await wallets.houseAccount("deposits", invoice.currency);
     const [posted] = await postInTransaction(tx, [
       {
@@ -138,7 +95,11 @@ async function apply(
         kind: "payment.deposit",
         legs: [
           { account: house, currency: invoice.currency, amount: -BigInt(invoice.amount) },
-          { account: BigInt(real!.id), currency: invoice.currency, amount: BigInt(invoice.amount) },
+          {
+            account: account!.ledger.real,
+            currency: invoice.currency,
+            amount: BigInt(invoice.amount),
+          },
         ],
         metadata: { invoiceId: invoice.id, processor, eventId: event.id },
       },

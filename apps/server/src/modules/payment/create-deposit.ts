@@ -71,7 +71,7 @@ export function checkMethodFields(
   return errors;
 }
 
-async function findMethod(
+export async function findMethod(
   ctx: AppContext,
   direction: "deposit" | "withdrawal",
   request: { method: string; currency: string; country?: string },
@@ -182,6 +182,7 @@ export async function createDeposit(
   let response: DepositResponse;
   try {
     const payment = await processor.createPayment({
+      kind: "deposit",
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
       amount,

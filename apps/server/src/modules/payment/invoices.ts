@@ -2,12 +2,14 @@ import { ErrorCode } from "@casino/contract/errors";
 import { type Invoice, InvoiceStatus } from "@casino/contract/payment";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
-import { toInvoice } from "./apply-webhook";
-
-type InvoiceRow = Parameters<typeof toInvoice>[1];
-
-const COLUMNS = `id, number, type, status, player_id, wallet_account_id, method, currency, amount,
-  public_data, created_at`;
+import {
+  INVOICE_COLUMNS as COLUMNS,
+  type InvoiceRow,
+  publishInvoice,
+  toInvoice,
+} from "./invoice-view";
+import type { PaymentProcessor } from "./processor";
+import { settleWithdrawalInTransaction } from "./settle-withdrawal";
 
 /** GET /api/payment/invoices (BE-27): the player's invoices, newest first, with filters. */
 export async function listInvoices(
@@ -37,24 +39,51 @@ export async function listInvoices(
 
 /**
  * PUT /api/payment/invoices/{id}/decline (BE-27): the player cancels their own pending invoice.
- * A paid or failed invoice stays as it is (422); a late processor success after a decline is
- * ignored by the webhook (the status is no longer pending).
+ * The payment is cancelled at the processor first; when the processor has already decided it,
+ * the decline is refused (422) and the processor's webhook settles the invoice. A declined
+ * withdrawal returns its held funds.
  */
 export async function declineInvoice(
   ctx: AppContext,
+  processors: ReadonlyMap<string, PaymentProcessor>,
   playerId: string,
   id: string,
 ): Promise<Invoice> {
-  const [row] = await ctx.db.query<InvoiceRow>(
-    `UPDATE payment_invoices SET status = $3, updated_at = $4, completed_at = $4
-      WHERE id = $1 AND player_id = $2 AND status = $5 RETURNING ${COLUMNS}`,
-    [id, playerId, InvoiceStatus.Declined, ctx.now(), InvoiceStatus.Pending],
-  );
-  if (row) return toInvoice(ctx.db, row);
-  const [existing] = await ctx.db.query(
-    "SELECT status FROM payment_invoices WHERE id = $1 AND player_id = $2",
+  const notPending = () =>
+    AppError.unprocessable({ id: ["Only a pending invoice can be declined"] }, "Not pending");
+  const [current] = await ctx.db.query<{
+    status: number;
+    processor: string;
+    processor_reference: string | null;
+  }>(
+    "SELECT status, processor, processor_reference FROM payment_invoices WHERE id = $1 AND player_id = $2",
     [id, playerId],
   );
-  if (!existing) throw AppError.notFound("Invoice not found", ErrorCode.NotFound);
-  throw AppError.unprocessable({ id: ["Only a pending invoice can be declined"] }, "Not pending");
+  if (!current) throw AppError.notFound("Invoice not found", ErrorCode.NotFound);
+  if (Number(current.status) !== InvoiceStatus.Pending) throw notPending();
+  // Outside the transaction: the processor is another party (and on the embedded database a
+  // query from inside the sandbox would wait for our transaction).
+  const processor = processors.get(current.processor);
+  if (current.processor_reference && processor) {
+    if (!(await processor.cancelPayment(current.processor_reference))) throw notPending();
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const [invoice] = await tx.query<InvoiceRow>(
+      `SELECT ${COLUMNS} FROM payment_invoices WHERE id = $1 AND player_id = $2 AND status = $3
+        FOR UPDATE`,
+      [id, playerId, InvoiceStatus.Pending],
+    );
+    if (!invoice) throw notPending();
+    if (Number(invoice.type) === 2) {
+      return settleWithdrawalInTransaction(tx, ctx, invoice, "declined");
+    }
+    const [updated] = await tx.query<InvoiceRow>(
+      `UPDATE payment_invoices SET status = $2, updated_at = $3, completed_at = $3
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, InvoiceStatus.Declined, ctx.now()],
+    );
+    await publishInvoice(tx, ctx, updated!);
+    return updated!;
+  });
+  return toInvoice(ctx.db, row);
 }

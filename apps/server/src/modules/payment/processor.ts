@@ -4,6 +4,8 @@
 import type { ProcessingType } from "@casino/contract/payment";
 
 export interface CreatePaymentInput {
+  /** Money in (deposit) or out (payout of a withdrawal). */
+  kind: "deposit" | "payout";
   invoiceId: string;
   invoiceNumber: string;
   /** Minor units and its display form in major units. */
@@ -46,6 +48,8 @@ export type WebhookCheck =
 export interface PaymentProcessor {
   readonly name: string;
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
+  /** Cancels a payment the processor has not decided yet; false when it is too late. */
+  cancelPayment(reference: string): Promise<boolean>;
   /** Checks a delivery's signature and freshness on the exact bytes received. */
   verifyWebhook(
     headers: Record<string, string | string[] | undefined>,

@@ -8,6 +8,8 @@ import {
   InvoicesQuery,
   PaymentMethodList,
   PaymentMethodsQuery,
+  WithdrawRequest,
+  WithdrawResponseBody,
 } from "@casino/contract/payment";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -19,6 +21,7 @@ import { playerOf, requirePlayer } from "../player/authenticate";
 import { playersRepository } from "../player/repository";
 import { applyWebhookEvent } from "./apply-webhook";
 import { createDeposit } from "./create-deposit";
+import { createWithdrawal } from "./create-withdrawal";
 import { declineInvoice, listInvoices } from "./invoices";
 import { listPaymentMethods } from "./list-methods";
 import type { Direction } from "./repository";
@@ -84,6 +87,31 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
+  api.post(
+    "/api/payment/invoices/withdrawal",
+    {
+      preHandler,
+      schema: {
+        tags: ["payment"],
+        summary: "Create a withdrawal invoice; the funds are set aside at once (WD-02, BE-26)",
+        headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+        body: WithdrawRequest,
+        response: { 201: WithdrawResponseBody, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      const data = await createWithdrawal(ctx, processors, {
+        playerId: playerOf(request).profileId,
+        request: request.body,
+        requestCountry: await ctx.resolveCountry(request),
+        idempotencyKey: request.headers["idempotency-key"] ?? null,
+        log: request.log,
+      });
+      return reply.code(201).send({ data });
+    },
+  );
+
   api.get(
     "/api/payment/invoices",
     {
@@ -114,7 +142,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async (request, reply) => {
       cachePrivate(reply);
-      return { data: await declineInvoice(ctx, playerOf(request).profileId, request.params.id) };
+      return {
+        data: await declineInvoice(ctx, processors, playerOf(request).profileId, request.params.id),
+      };
     },
   );
 

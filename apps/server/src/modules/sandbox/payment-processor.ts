@@ -38,7 +38,8 @@ interface SandboxPaymentRow {
   amount: string;
   currency: string;
   processing_type: string;
-  status: "pending" | "succeeded" | "failed";
+  status: "pending" | "succeeded" | "failed" | "cancelled";
+  kind: "deposit" | "payout";
   success_url: string | null;
   error_url: string | null;
 }
@@ -56,8 +57,8 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     const reference = `sbx_${randomBytes(12).toString("hex")}`;
     await this.options.db.query(
       `INSERT INTO sandbox_payments (reference, invoice_id, amount, currency, processing_type,
-         success_url, error_url, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+         success_url, error_url, created_at, kind)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         reference,
         input.invoiceId,
@@ -67,6 +68,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
         input.successUrl,
         input.errorUrl,
         this.options.now(),
+        input.kind,
       ],
     );
     const page = this.pageUrl(reference);
@@ -88,6 +90,15 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
         }, ASYNC_QR_DELAY_MS);
         return { reference, action: null, fields: {}, qr: null };
     }
+  }
+
+  async cancelPayment(reference: string): Promise<boolean> {
+    const rows = await this.options.db.query(
+      `UPDATE sandbox_payments SET status = 'cancelled', decided_at = $2
+        WHERE reference = $1 AND status = 'pending' RETURNING reference`,
+      [reference, this.options.now()],
+    );
+    return rows.length > 0;
   }
 
   verifyWebhook(
@@ -154,7 +165,8 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
 
   async find(reference: string): Promise<SandboxPaymentRow | null> {
     const [row] = await this.options.db.query<SandboxPaymentRow>(
-      `SELECT reference, invoice_id, amount, currency, processing_type, status, success_url, error_url
+      `SELECT reference, invoice_id, amount, currency, processing_type, status, success_url,
+              error_url, kind
          FROM sandbox_payments WHERE reference = $1`,
       [reference],
     );
@@ -166,7 +178,8 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     const [row] = await this.options.db.query<SandboxPaymentRow>(
       `UPDATE sandbox_payments SET status = $2, decided_at = $3
         WHERE reference = $1 AND status = 'pending'
-        RETURNING reference, invoice_id, amount, currency, processing_type, status, success_url, error_url`,
+        RETURNING reference, invoice_id, amount, currency, processing_type, status, success_url, error_url,
+                  kind`,
       [reference, approve ? "succeeded" : "failed", this.options.now()],
     );
     if (!row) return null;
@@ -206,12 +219,14 @@ export async function registerSandboxPaymentPages(
           );
         }
         const action = `${SANDBOX_PAYMENTS_PATH}/${escapeHtml(payment.reference)}`;
+        const payout = payment.kind === "payout";
+        const noun = payout ? "payout" : "payment";
         return page(
-          "Sandbox payment",
-          `<p>Pay <strong>${label}</strong> to the casino (sandbox, no real money).</p>
+          payout ? "Sandbox payout" : "Sandbox payment",
+          `<p>${payout ? "Pay out" : "Pay"} <strong>${label}</strong> ${payout ? "to the player" : "to the casino"} (sandbox, no real money).</p>
 <form method="post" action="${action}">
-  <button name="decision" value="approve">Approve payment</button>
-  <button name="decision" value="fail">Fail payment</button>
+  <button name="decision" value="approve">Approve ${noun}</button>
+  <button name="decision" value="fail">Fail ${noun}</button>
 </form>`,
         );
       },

@@ -1,0 +1,180 @@
+import { ErrorCode } from "@casino/contract/errors";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "../src/modules/wallet/ledger-check";
+import { expectErrorBody } from "./helpers";
+import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
+
+let app: PlayerTestApp;
+beforeAll(async () => {
+  app = await createPlayerTestApp({ SANDBOX_PAYMENTS: "true" });
+});
+afterAll(async () => app?.close());
+
+const IBAN = { iban: "DE89370400440532013000", accountHolder: "Ada Lovelace" };
+
+async function sandboxDecision(reference: string, decision: "approve" | "fail") {
+  return app.inject({
+    method: "POST",
+    url: `/sandbox/payments/${reference}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: `decision=${decision}`,
+  });
+}
+
+async function referenceOf(invoiceId: string): Promise<string> {
+  const [row] = await app.testDb.query<{ processor_reference: string }>(
+    "SELECT processor_reference FROM payment_invoices WHERE id = $1",
+    [invoiceId],
+  );
+  return row!.processor_reference;
+}
+
+/** A player whose EUR wallet received `amount` through an approved sandbox deposit. */
+async function fundedPlayer(amount: string) {
+  const { tokens } = await registerByEmail(app, { currency: "EUR" });
+  const headers = bearer(tokens.accessToken) as Record<string, string>;
+  const account = (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0];
+  const deposit = await app.inject({
+    method: "POST",
+    url: "/api/payment/invoices/deposit",
+    headers,
+    payload: { method: "sandbox-bank-transfer", currency: "EUR", amount, accountId: account.id },
+  });
+  await sandboxDecision(await referenceOf(deposit.json().data.invoiceId), "approve");
+  const wallet = async () =>
+    (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {
+      balance: string;
+      withdrawalBalance: string;
+    };
+  const withdraw = (body: Record<string, unknown>) =>
+    app.inject({
+      method: "POST",
+      url: "/api/payment/invoices/withdrawal",
+      headers,
+      payload: {
+        method: "sandbox-bank-payout",
+        currency: "EUR",
+        accountId: account.id,
+        fields: IBAN,
+        ...body,
+      },
+    });
+  const status = async (invoiceId: string) => {
+    const list = (await app.inject({ url: "/api/payment/invoices?type=2", headers })).json().data;
+    return list.find((invoice: { id: string }) => invoice.id === invoiceId)?.status as number;
+  };
+  return { headers, account, wallet, withdraw, status };
+}
+
+describe("withdrawals (BE-26, WD-02)", () => {
+  it("BE-26 a withdrawal sets the funds aside at once and pays them out on the processor's success", async () => {
+    const player = await fundedPlayer("100");
+    expect(await player.wallet()).toMatchObject({ balance: "100.00", withdrawalBalance: "100.00" });
+    const response = await player.withdraw({ amount: "40" });
+    expect(response.statusCode).toBe(201);
+    const { invoiceId } = response.json().data;
+    expect(await player.wallet()).toMatchObject({ balance: "60.00", withdrawalBalance: "60.00" });
+    expect(await player.status(invoiceId)).toBe(1);
+
+    const page = await app.inject({ url: `/sandbox/payments/${await referenceOf(invoiceId)}` });
+    expect(page.body).toContain("Approve payout");
+    await sandboxDecision(await referenceOf(invoiceId), "approve");
+    expect(await player.status(invoiceId)).toBe(2);
+    expect(await player.wallet()).toMatchObject({ balance: "60.00" });
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("BE-26 a failed payout returns the funds", async () => {
+    const player = await fundedPlayer("100");
+    const { invoiceId } = (await player.withdraw({ amount: "70" })).json().data;
+    await sandboxDecision(await referenceOf(invoiceId), "fail");
+    expect(await player.status(invoiceId)).toBe(3);
+    expect(await player.wallet()).toMatchObject({ withdrawalBalance: "100.00" });
+  });
+
+  it("BE-27 declining a pending withdrawal cancels the payout and returns the funds", async () => {
+    const player = await fundedPlayer("100");
+    const { invoiceId } = (await player.withdraw({ amount: "30" })).json().data;
+    const declined = await app.inject({
+      method: "PUT",
+      url: `/api/payment/invoices/${invoiceId}/decline`,
+      headers: player.headers,
+    });
+    expect(declined.json().data.status).toBe(4);
+    expect(await player.wallet()).toMatchObject({ withdrawalBalance: "100.00" });
+    // The tester's late approval on the sandbox page finds the payout cancelled.
+    await sandboxDecision(await referenceOf(invoiceId), "approve");
+    expect(await player.status(invoiceId)).toBe(4);
+    expect(await player.wallet()).toMatchObject({ withdrawalBalance: "100.00" });
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("BE-26 50 concurrent withdrawals of the whole balance: exactly one is accepted", async () => {
+    const player = await fundedPlayer("100");
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => player.withdraw({ amount: "100" })),
+    );
+    expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    for (const response of responses.filter((item) => item.statusCode !== 201)) {
+      expect(response.statusCode).toBe(422);
+      expect(expectErrorBody(response.json()).error.fields).toHaveProperty("amount");
+    }
+    expect(await player.wallet()).toMatchObject({ balance: "0.00", withdrawalBalance: "0.00" });
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("WR-13 WR-14 WR-16 more than the withdrawable balance, or bad method fields, get 422", async () => {
+    const player = await fundedPlayer("50");
+    const tooMuch = await player.withdraw({ amount: "50.01" });
+    expect(expectErrorBody(tooMuch.json()).error.fields).toHaveProperty("amount");
+    const badIban = await player.withdraw({
+      amount: "20",
+      fields: { ...IBAN, iban: "not an iban" },
+    });
+    expect(badIban.statusCode).toBe(422);
+    expect(expectErrorBody(badIban.json()).error.fields).toHaveProperty(["fields.iban"]);
+    const missing = await player.withdraw({ amount: "20", fields: { iban: IBAN.iban } });
+    expect(expectErrorBody(missing.json()).error.fields).toHaveProperty(["fields.accountHolder"]);
+    expect(await player.wallet()).toMatchObject({ withdrawalBalance: "50.00" });
+  });
+
+  it("WR-17 WD-08 a crypto payout checks wallet_id against the chosen network", async () => {
+    const { tokens } = await registerByEmail(app, { currency: "EUR" });
+    const headers = bearer(tokens.accessToken) as Record<string, string>;
+    const btc = await app.inject({
+      method: "POST",
+      url: "/api/wallet/accounts",
+      headers,
+      payload: { currency: "BTC" },
+    });
+    const send = (fields: Record<string, string>) =>
+      app.inject({
+        method: "POST",
+        url: "/api/payment/invoices/withdrawal",
+        headers,
+        payload: {
+          method: "crypto-btc-payout",
+          currency: "BTC",
+          amount: "0.001",
+          accountId: btc.json().data.id,
+          fields,
+        },
+      });
+    const wrongNetwork = await send({ crypto_network: "tron", wallet_id: "bc1qxyz" });
+    expect(expectErrorBody(wrongNetwork.json()).error.fields).toHaveProperty([
+      "fields.crypto_network",
+    ]);
+    const ethAddress = await send({
+      crypto_network: "bitcoin",
+      wallet_id: "0x52908400098527886E0F7030069857D2E4169EE7",
+    });
+    expect(expectErrorBody(ethAddress.json()).error.fields).toHaveProperty(["fields.wallet_id"]);
+    // A valid request still fails on the (empty) balance, not on the fields.
+    const empty = await send({
+      crypto_network: "bitcoin",
+      wallet_id: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+    });
+    expect(Object.keys(expectErrorBody(empty.json()).error.fields ?? {})).toEqual(["amount"]);
+    expect(empty.json().error.code).toBe(ErrorCode.UnprocessableEntity);
+  });
+});
