@@ -67,7 +67,7 @@ async function fundedPlayer(amount: string) {
 }
 
 describe("withdrawals (BE-26, WD-02)", () => {
-  it("BE-26 a withdrawal sets the funds aside at once and pays them out on the processor's success", async () => {
+  it("BE-26 BE-27 PR-08 a withdrawal sets the funds aside at once and pays them out on the processor's success; statistics add up", async () => {
     const player = await fundedPlayer("100");
     expect(await player.wallet()).toMatchObject({ balance: "100.00", withdrawalBalance: "100.00" });
     const response = await player.withdraw({ amount: "40" });
@@ -82,6 +82,21 @@ describe("withdrawals (BE-26, WD-02)", () => {
     expect(await player.status(invoiceId)).toBe(2);
     expect(await player.wallet()).toMatchObject({ balance: "60.00" });
     expect(await checkLedger(app.testDb)).toEqual([]);
+
+    const statistics = await app.inject({
+      url: "/api/payment/invoices/statistics",
+      headers: player.headers,
+    });
+    expect(statistics.json().data).toEqual([
+      {
+        currency: "EUR",
+        depositCount: 1,
+        depositTotal: "100.00",
+        withdrawalCount: 1,
+        withdrawalTotal: "40.00",
+        pendingWithdrawalTotal: "0.00",
+      },
+    ]);
   });
 
   it("BE-26 a failed payout returns the funds", async () => {

@@ -174,3 +174,16 @@ export const WithdrawResponse = z.object({
   fields: z.record(z.string(), z.string()),
 });
 export const WithdrawResponseBody = z.object({ data: WithdrawResponse });
+
+/** GET /api/payment/invoices/statistics (PR-08, BE-27): totals per currency, successful only. */
+export const InvoiceStatistics = z.object({
+  currency: z.string(),
+  depositCount: z.number().int(),
+  depositTotal: DecimalAmount,
+  withdrawalCount: z.number().int(),
+  withdrawalTotal: DecimalAmount,
+  /** Withdrawals still pending (their funds are set aside). */
+  pendingWithdrawalTotal: DecimalAmount,
+});
+export type InvoiceStatistics = z.infer<typeof InvoiceStatistics>;
+export const InvoiceStatisticsList = z.object({ data: z.array(InvoiceStatistics) });

@@ -1,5 +1,6 @@
 import { ErrorCode } from "@casino/contract/errors";
-import { type Invoice, InvoiceStatus } from "@casino/contract/payment";
+import { type Invoice, type InvoiceStatistics, InvoiceStatus } from "@casino/contract/payment";
+import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import {
@@ -86,4 +87,44 @@ export async function declineInvoice(
     return updated!;
   });
   return toInvoice(ctx.db, row);
+}
+
+/** GET /api/payment/invoices/statistics (BE-27): successful totals and pending payouts per currency. */
+export async function invoiceStatistics(
+  ctx: AppContext,
+  playerId: string,
+): Promise<InvoiceStatistics[]> {
+  const rows = await ctx.db.query<{
+    currency: string;
+    subunit_to_unit: string;
+    deposit_count: string;
+    deposit_total: string;
+    withdrawal_count: string;
+    withdrawal_total: string;
+    pending_withdrawal_total: string;
+  }>(
+    `SELECT i.currency, c.subunit_to_unit,
+            count(*) FILTER (WHERE i.type = 1 AND i.status = 2) AS deposit_count,
+            COALESCE(sum(i.amount) FILTER (WHERE i.type = 1 AND i.status = 2), 0) AS deposit_total,
+            count(*) FILTER (WHERE i.type = 2 AND i.status = 2) AS withdrawal_count,
+            COALESCE(sum(i.amount) FILTER (WHERE i.type = 2 AND i.status = 2), 0) AS withdrawal_total,
+            COALESCE(sum(i.amount) FILTER (WHERE i.type = 2 AND i.status = 1), 0)
+              AS pending_withdrawal_total
+       FROM payment_invoices i JOIN currencies c ON c.code = i.currency
+      WHERE i.player_id = $1
+      GROUP BY i.currency, c.subunit_to_unit
+      ORDER BY i.currency`,
+    [playerId],
+  );
+  return rows.map((row) => {
+    const unit = BigInt(row.subunit_to_unit);
+    return {
+      currency: row.currency,
+      depositCount: Number(row.deposit_count),
+      depositTotal: formatAmount(BigInt(row.deposit_total), unit),
+      withdrawalCount: Number(row.withdrawal_count),
+      withdrawalTotal: formatAmount(BigInt(row.withdrawal_total), unit),
+      pendingWithdrawalTotal: formatAmount(BigInt(row.pending_withdrawal_total), unit),
+    };
+  });
 }

@@ -5,6 +5,7 @@ import {
   InvoiceList,
   InvoiceParams,
   InvoiceResponse,
+  InvoiceStatisticsList,
   InvoicesQuery,
   PaymentMethodList,
   PaymentMethodsQuery,
@@ -22,7 +23,7 @@ import { playersRepository } from "../player/repository";
 import { applyWebhookEvent } from "./apply-webhook";
 import { createDeposit } from "./create-deposit";
 import { createWithdrawal } from "./create-withdrawal";
-import { declineInvoice, listInvoices } from "./invoices";
+import { declineInvoice, invoiceStatistics, listInvoices } from "./invoices";
 import { listPaymentMethods } from "./list-methods";
 import type { Direction } from "./repository";
 import { setUpProcessors } from "./setup";
@@ -126,6 +127,23 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       cachePrivate(reply);
       return listInvoices(ctx, playerOf(request).profileId, request.query);
+    },
+  );
+
+  api.get(
+    "/api/payment/invoices/statistics",
+    {
+      preHandler,
+      schema: {
+        tags: ["payment"],
+        summary: "Deposit and withdrawal totals per currency (PR-08, BE-27)",
+        querystring: z.strictObject({}),
+        response: { 200: InvoiceStatisticsList, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await invoiceStatistics(ctx, playerOf(request).profileId) };
     },
   );
 
