@@ -217,4 +217,52 @@ describe("sign-up", () => {
       .waitFor();
     expect(await dialog.getByRole("textbox", { name: "Verification code" }).count()).toBe(0);
   });
+
+  test("ER-07 ER-09 verification: another error shows its message; a 422 goes back to the form with field errors", async () => {
+    const { page } = await site.open({ country: "IE" });
+    const json = (status: number, body: unknown) => ({
+      status,
+      contentType: "application/json",
+      body: JSON.stringify(body),
+    });
+    await page.route("**/api/player/otp/send", (route) =>
+      route.fulfill(json(200, { data: { expiresIn: 600, resendIn: 60 } })),
+    );
+    let attempt = 0;
+    await page.route("**/api/player/register/phone", (route) => {
+      attempt += 1;
+      return route.fulfill(
+        attempt === 1
+          ? json(503, { error: { code: 503, message: "SMS service is down" } })
+          : json(422, {
+              error: {
+                code: 422,
+                message: "Invalid",
+                fields: { phone: ["The phone has already been taken"] },
+              },
+            }),
+      );
+    });
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    await dialog.getByRole("tab", { name: "Phone" }).click();
+    await dialog.getByRole("textbox", { name: "Phone" }).fill("851234567");
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Repeat password").fill(PASSWORD);
+    await dialog.getByRole("checkbox", { name: /Terms and Conditions/ }).check();
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    const code = dialog.getByRole("textbox", { name: "Verification code" });
+    await code.fill("123456");
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog.getByRole("alert").filter({ hasText: "SMS service is down" }).waitFor();
+    await code.fill("654321");
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: "The phone has already been taken" })
+      .waitFor();
+    expect(await code.isVisible()).toBe(false);
+    await dialog.getByRole("textbox", { name: "Phone" }).waitFor();
+  });
 });
