@@ -202,3 +202,19 @@ export function expectErrorBody(body: unknown): {
   }
   return value as ReturnType<typeof expectErrorBody>;
 }
+
+/** Asserts an error answer: its HTTP status and the code in the shared error body. */
+export function expectErrorCode(
+  response: { statusCode: number; json: () => unknown },
+  status: number,
+  code: number,
+): void {
+  if (response.statusCode !== status) {
+    throw new Error(
+      `expected HTTP ${status}, got ${response.statusCode}: ${JSON.stringify(response.json())}`,
+    );
+  }
+  const body = expectErrorBody(response.json());
+  if (body.error.code !== code)
+    throw new Error(`expected error code ${code}, got ${body.error.code}`);
+}

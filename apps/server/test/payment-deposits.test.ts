@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signWebhook } from "../src/modules/payment/webhook-signature";
 import { SIGNATURE_HEADER } from "../src/modules/sandbox/payment-processor";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
-import { expectErrorBody } from "./helpers";
+import { expectErrorBody, expectErrorCode } from "./helpers";
 import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
 
 let app: PlayerTestApp;
@@ -13,15 +13,6 @@ beforeAll(async () => {
   app = await createPlayerTestApp({ SANDBOX_PAYMENTS: "true", COUNTRY_HEADER: "x-test-country" });
 });
 afterAll(async () => app?.close());
-
-function expectCoded(
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  code: number,
-) {
-  expect(response.statusCode).toBe(status);
-  expect(expectErrorBody(response.json()).error.code).toBe(code);
-}
 
 async function depositor() {
   const { tokens } = await registerByEmail(app, { currency: "EUR" });
@@ -180,7 +171,7 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
     };
 
     const stale = await delivery(succeeded, new Date(app.clock.now().getTime() - 10 * 60_000));
-    expectCoded(stale, 401, ErrorCode.Unauthorized);
+    expectErrorCode(stale, 401, ErrorCode.Unauthorized);
     const body = JSON.stringify(succeeded);
     const tampered = await app.inject({
       method: "POST",
@@ -195,7 +186,7 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
       },
       payload: body.replace('"10000"', '"99999"'),
     });
-    expectCoded(tampered, 401, ErrorCode.Unauthorized);
+    expectErrorCode(tampered, 401, ErrorCode.Unauthorized);
     expect(await player.balance()).toBe("0.00");
 
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => delivery(succeeded)));
@@ -244,7 +235,7 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
       url: `/api/payment/invoices/${invoiceId}/decline`,
       headers: player.headers,
     });
-    expectCoded(again, 422, ErrorCode.UnprocessableEntity);
+    expectErrorCode(again, 422, ErrorCode.UnprocessableEntity);
     await delivery({
       id: `evt_${randomUUID()}`,
       type: "payment.succeeded",
@@ -268,7 +259,7 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
     const player = await depositor();
     for (const amount of ["5", "5000.01", "10.001", "1e3", "-20", "0", "abc", "", " 20", "20,50"]) {
       const response = await player.deposit({ method: "sandbox-card", amount });
-      expectCoded(response, 422, ErrorCode.UnprocessableEntity);
+      expectErrorCode(response, 422, ErrorCode.UnprocessableEntity);
       expect(Object.keys(expectErrorBody(response.json()).error.fields ?? {})).toEqual(["amount"]);
     }
     const unknown = await player.deposit({ method: "no-such-method", amount: "20" });
@@ -293,6 +284,6 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
     const player = await depositor();
     await app.testDb.query("UPDATE players SET status = 2 WHERE id = $1", [player.profileId]);
     const response = await player.deposit({ method: "sandbox-card", amount: "20" });
-    expectCoded(response, 403, ErrorCode.ProfileLimited);
+    expectErrorCode(response, 403, ErrorCode.ProfileLimited);
   });
 });

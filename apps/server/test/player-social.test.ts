@@ -3,16 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telegramHash } from "../src/modules/player/social/telegram";
-import { createTestApp, expectErrorBody } from "./helpers";
-
-function expectCoded(
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  code: number,
-) {
-  expect(response.statusCode).toBe(status);
-  expect(expectErrorBody(response.json()).error.code).toBe(code);
-}
+import { createTestApp, expectErrorCode } from "./helpers";
 
 const BOT_TOKEN = "4242:sandbox-bot-token";
 
@@ -148,7 +139,7 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
     const first = await app.inject({ method: "POST", url, payload: { provider: "sandbox" } });
     expect(first.statusCode).toBe(200);
     const again = await app.inject({ method: "POST", url, payload: { provider: "sandbox" } });
-    expectCoded(again, 400, ErrorCode.SocialLoginFailed);
+    expectErrorCode(again, 400, ErrorCode.SocialLoginFailed);
   });
 
   it("BE-17 a forged state or code is refused", async () => {
@@ -160,7 +151,7 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
       url: `/api/player/sessions/social${forgedState.search}`,
       payload: { provider: "sandbox" },
     });
-    expectCoded(a, 400, ErrorCode.SocialLoginFailed);
+    expectErrorCode(a, 400, ErrorCode.SocialLoginFailed);
 
     const forgedCode = new URL(callback);
     forgedCode.searchParams.set("code", "not-a-real-code");
@@ -169,7 +160,7 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
       url: `/api/player/sessions/social${forgedCode.search}`,
       payload: { provider: "sandbox" },
     });
-    expectCoded(b, 400, ErrorCode.SocialLoginFailed);
+    expectErrorCode(b, 400, ErrorCode.SocialLoginFailed);
   });
 
   it("SI-18 BE-17 an unverified provider e-mail answers the social e-mail error", async () => {
@@ -182,7 +173,7 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
       url: `/api/player/sessions/social${callback.search}`,
       payload: { provider: "sandbox" },
     });
-    expectCoded(response, 400, ErrorCode.SocialEmailUnverified);
+    expectErrorCode(response, 400, ErrorCode.SocialEmailUnverified);
   });
 
   it("BE-17 a denied sign-in comes back with an error and signs nobody in", async () => {
@@ -193,16 +184,16 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
       url: `/api/player/sessions/social${callback.search}`,
       payload: { provider: "sandbox" },
     });
-    expectCoded(response, 400, ErrorCode.SocialLoginFailed);
+    expectErrorCode(response, 400, ErrorCode.SocialLoginFailed);
   });
 
   it("BE-17 an unknown provider or connection has no redirect", async () => {
     const a = await app.inject({ url: "/api/player/sessions/social/google/redirect?state=%7B%7D" });
-    expectCoded(a, 404, ErrorCode.NotFound);
+    expectErrorCode(a, 404, ErrorCode.NotFound);
     const b = await app.inject({
       url: "/api/player/sessions/social/sandbox/redirect?connection=github",
     });
-    expectCoded(b, 404, ErrorCode.NotFound);
+    expectErrorCode(b, 404, ErrorCode.NotFound);
   });
 
   it("BE-17 BE-44 the messaging-app login is verified with the bot token and stores the affiliate tag", async () => {
@@ -232,7 +223,7 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
       url: `/api/player/sessions/social?${tampered}`,
       payload: { provider: "telegram" },
     });
-    expectCoded(refused, 400, ErrorCode.SocialLoginFailed);
+    expectErrorCode(refused, 400, ErrorCode.SocialLoginFailed);
   });
 });
 
@@ -255,6 +246,6 @@ describe("social login geo restriction (BE-13)", () => {
       headers: { "x-test-country": "CU" },
       payload: { provider: "telegram" },
     });
-    expectCoded(response, 403, ErrorCode.CountryRestricted);
+    expectErrorCode(response, 403, ErrorCode.CountryRestricted);
   });
 });

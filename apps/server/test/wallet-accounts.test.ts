@@ -3,7 +3,7 @@ import { walletAccountsChannel } from "@casino/contract/wallet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postInTransaction } from "../src/modules/wallet/ledger";
 import { walletRepository } from "../src/modules/wallet/repository";
-import { expectErrorBody } from "./helpers";
+import { expectErrorCode } from "./helpers";
 import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
 
 let app: PlayerTestApp;
@@ -31,15 +31,6 @@ async function player(overrides: Record<string, unknown> = {}) {
     return response.json().data;
   };
   return { profileId: tokens.profileId, headers, list };
-}
-
-function expectCoded(
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  code: number,
-) {
-  expect(response.statusCode).toBe(status);
-  expect(expectErrorBody(response.json()).error.code).toBe(code);
 }
 
 describe("wallet accounts (BE-21, WL-11…WL-13)", () => {
@@ -162,7 +153,7 @@ describe("wallet accounts (BE-21, WL-11…WL-13)", () => {
       url: `/api/wallet/accounts/${eur!.id}/hide`,
       headers,
     });
-    expectCoded(active, 422, ErrorCode.UnprocessableEntity);
+    expectErrorCode(active, 422, ErrorCode.UnprocessableEntity);
     // Opening it again shows it again.
     const reopened = await app.inject({
       method: "POST",
@@ -217,7 +208,7 @@ describe("wallet accounts (BE-21, WL-11…WL-13)", () => {
       url: `/api/wallet/accounts/${aliceAccount!.id}/switch`,
       headers: bob.headers,
     });
-    expectCoded(foreign, 404, ErrorCode.NotFound);
+    expectErrorCode(foreign, 404, ErrorCode.NotFound);
 
     for (const payload of [
       { currency: "XXX" },
@@ -231,13 +222,13 @@ describe("wallet accounts (BE-21, WL-11…WL-13)", () => {
         headers: bob.headers,
         payload,
       });
-      expectCoded(response, 422, ErrorCode.UnprocessableEntity);
+      expectErrorCode(response, 422, ErrorCode.UnprocessableEntity);
     }
     const badId = await app.inject({
       method: "PUT",
       url: "/api/wallet/accounts/not-a-uuid/switch",
       headers: bob.headers,
     });
-    expectCoded(badId, 422, ErrorCode.UnprocessableEntity);
+    expectErrorCode(badId, 422, ErrorCode.UnprocessableEntity);
   });
 });

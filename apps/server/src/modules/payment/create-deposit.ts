@@ -17,7 +17,12 @@ import { playersRepository } from "../player/repository";
 import { settingsRepository } from "../settings/repository";
 import { walletRepository } from "../wallet/repository";
 import type { PaymentProcessor } from "./processor";
-import { type MethodFieldRecord, type MethodRecord, paymentMethodsRepository } from "./repository";
+import {
+  insertInvoice,
+  type MethodFieldRecord,
+  type MethodRecord,
+  paymentMethodsRepository,
+} from "./repository";
 
 /** The deposit refused because the profile is limited (status 2, DP-03, WR-27). */
 export const LIMITED_PROFILE_MESSAGE = "Deposits are not available for this account";
@@ -71,6 +76,24 @@ export function checkMethodFields(
   return errors;
 }
 
+/** The player's wallet account of the request, in the request's (enabled) currency; 422 otherwise. */
+export async function accountAndCurrency(
+  ctx: AppContext,
+  playerId: string,
+  request: { accountId: string; currency: string },
+) {
+  const account = await walletRepository(ctx.db).find(playerId, request.accountId);
+  if (!account) throw AppError.unprocessable({ accountId: ["Unknown wallet account"] });
+  if (account.currency !== request.currency) {
+    throw AppError.unprocessable({ currency: ["The account is in another currency"] });
+  }
+  const currency = (await settingsRepository(ctx.db).listCurrencies(false)).find(
+    (item) => item.code === request.currency && item.isEnabled,
+  );
+  if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
+  return { account, currency };
+}
+
 export async function findMethod(
   ctx: AppContext,
   direction: "deposit" | "withdrawal",
@@ -112,15 +135,7 @@ export async function createDeposit(
   if (player.status === PlayerStatus.Limited) {
     throw new AppError(403, ErrorCode.ProfileLimited, LIMITED_PROFILE_MESSAGE);
   }
-  const account = await walletRepository(ctx.db).find(playerId, request.accountId);
-  if (!account) throw AppError.unprocessable({ accountId: ["Unknown wallet account"] });
-  if (account.currency !== request.currency) {
-    throw AppError.unprocessable({ currency: ["The account is in another currency"] });
-  }
-  const currency = (await settingsRepository(ctx.db).listCurrencies(false)).find(
-    (item) => item.code === request.currency,
-  );
-  if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
+  const { account, currency } = await accountAndCurrency(ctx, playerId, request);
   const method = await findMethod(ctx, "deposit", request, input.requestCountry);
   if (method.type === "address") {
     throw AppError.unprocessable({ method: ["Crypto address deposits are not available yet"] });
@@ -147,33 +162,21 @@ export async function createDeposit(
   }
 
   const now = ctx.now();
-  const inserted = await ctx.db.query<{ id: string; number: string }>(
-    `INSERT INTO payment_invoices (type, status, player_id, wallet_account_id, method_id, method,
-       processor, processing_type, currency, amount, country, fields, bonus_id, is_bonus_decline,
-       idempotency_key, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)
-     ON CONFLICT (player_id, idempotency_key) DO NOTHING
-     RETURNING id, number`,
-    [
-      InvoiceType.Deposit,
-      InvoiceStatus.Pending,
-      playerId,
-      account.id,
-      method.id,
-      method.method,
-      method.processor,
-      method.processingType,
-      request.currency,
-      amount.toString(),
-      request.country ?? input.requestCountry,
-      JSON.stringify(request.fields ?? {}),
+  const invoice = await insertInvoice(ctx.db, {
+    type: InvoiceType.Deposit,
+    playerId,
+    walletAccountId: account.id,
+    method,
+    currency: request.currency,
+    amount,
+    country: request.country ?? input.requestCountry,
+    fields: request.fields ?? {},
+    bonusId:
       request.bonusId === undefined || request.bonusId === null ? null : String(request.bonusId),
-      request.isBonusDecline ?? false,
-      input.idempotencyKey,
-      now,
-    ],
-  );
-  const invoice = inserted[0];
+    isBonusDecline: request.isBonusDecline ?? false,
+    idempotencyKey: input.idempotencyKey,
+    now,
+  });
   if (!invoice) {
     // A concurrent request with the same key won; its answer (once ready) is the answer.
     throw new AppError(409, ErrorCode.Conflict, "This deposit is already being created");

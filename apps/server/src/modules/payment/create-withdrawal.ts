@@ -1,15 +1,14 @@
 import { ErrorCode } from "@casino/contract/errors";
-import { InvoiceStatus, InvoiceType, type WithdrawRequest } from "@casino/contract/payment";
+import { InvoiceType, type WithdrawRequest } from "@casino/contract/payment";
 import { formatAmount } from "@casino/money/format";
 import { parseAmount } from "@casino/money/parse";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
-import { settingsRepository } from "../settings/repository";
 import { postInTransaction } from "../wallet/ledger";
-import { walletRepository } from "../wallet/repository";
-import { checkMethodFields, findMethod } from "./create-deposit";
+import { accountAndCurrency, checkMethodFields, findMethod } from "./create-deposit";
 import type { PaymentProcessor } from "./processor";
+import { insertInvoice } from "./repository";
 import { settleWithdrawal } from "./settle-withdrawal";
 
 export interface CreateWithdrawalInput {
@@ -48,16 +47,7 @@ export async function createWithdrawal(
         fields: {},
       };
   }
-  const wallets = walletRepository(ctx.db);
-  const account = await wallets.find(playerId, request.accountId);
-  if (!account) throw AppError.unprocessable({ accountId: ["Unknown wallet account"] });
-  if (account.currency !== request.currency) {
-    throw AppError.unprocessable({ currency: ["The account is in another currency"] });
-  }
-  const currency = (await settingsRepository(ctx.db).listCurrencies(false)).find(
-    (item) => item.code === request.currency,
-  );
-  if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
+  const { account, currency } = await accountAndCurrency(ctx, playerId, request);
   const method = await findMethod(ctx, "withdrawal", request, input.requestCountry);
 
   const values = request.fields ?? {};
@@ -87,29 +77,20 @@ export async function createWithdrawal(
 
   const now = ctx.now();
   const invoice = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string; number: string }>(
-      `INSERT INTO payment_invoices (type, status, player_id, wallet_account_id, method_id, method,
-         processor, processing_type, currency, amount, country, fields, idempotency_key,
-         created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
-       RETURNING id, number`,
-      [
-        InvoiceType.Withdrawal,
-        InvoiceStatus.Pending,
-        playerId,
-        account.id,
-        method.id,
-        method.method,
-        method.processor,
-        method.processingType,
-        request.currency,
-        amount.toString(),
-        request.country ?? input.requestCountry,
-        JSON.stringify(values),
-        input.idempotencyKey,
-        now,
-      ],
-    );
+    const row = await insertInvoice(tx, {
+      type: InvoiceType.Withdrawal,
+      playerId,
+      walletAccountId: account.id,
+      method,
+      currency: request.currency,
+      amount,
+      country: request.country ?? input.requestCountry,
+      fields: values,
+      idempotencyKey: input.idempotencyKey,
+      now,
+    });
+    if (!row)
+      throw new AppError(409, ErrorCode.Conflict, "This withdrawal is already being created");
     const [reserved] = await postInTransaction(tx, [
       {
         key: `invoice:${row!.id}:reserve`,

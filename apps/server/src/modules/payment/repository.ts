@@ -99,3 +99,54 @@ export function paymentMethodsRepository(db: Queryable) {
     },
   };
 }
+
+export interface NewInvoice {
+  type: 1 | 2;
+  playerId: string;
+  walletAccountId: string;
+  method: MethodRecord;
+  currency: string;
+  amount: bigint;
+  country: string | null;
+  fields: Record<string, string>;
+  bonusId?: string | null;
+  isBonusDecline?: boolean;
+  idempotencyKey: string | null;
+  now: Date;
+}
+
+/**
+ * Inserts a pending invoice; null when the player already has one with this idempotency key
+ * (the unique key makes concurrent retries create one invoice).
+ */
+export async function insertInvoice(
+  db: Queryable,
+  input: NewInvoice,
+): Promise<{ id: string; number: string } | null> {
+  const [row] = await db.query<{ id: string; number: string }>(
+    `INSERT INTO payment_invoices (type, status, player_id, wallet_account_id, method_id, method,
+       processor, processing_type, currency, amount, country, fields, bonus_id, is_bonus_decline,
+       idempotency_key, created_at, updated_at)
+     VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+     ON CONFLICT (player_id, idempotency_key) DO NOTHING
+     RETURNING id, number`,
+    [
+      input.type,
+      input.playerId,
+      input.walletAccountId,
+      input.method.id,
+      input.method.method,
+      input.method.processor,
+      input.method.processingType,
+      input.currency,
+      input.amount.toString(),
+      input.country,
+      JSON.stringify(input.fields),
+      input.bonusId ?? null,
+      input.isBonusDecline ?? false,
+      input.idempotencyKey,
+      input.now,
+    ],
+  );
+  return row ?? null;
+}

@@ -12,7 +12,7 @@ import {
   WithdrawRequest,
   WithdrawResponseBody,
 } from "@casino/contract/payment";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
@@ -28,6 +28,19 @@ import { listPaymentMethods } from "./list-methods";
 import type { Direction } from "./repository";
 import { setUpProcessors } from "./setup";
 
+const IdempotencyHeaders = z.object({ "idempotency-key": z.string().min(1).max(200).optional() });
+
+/** Who creates an invoice, from where, under which Idempotency-Key. */
+async function callerOf(ctx: AppContext, request: FastifyRequest) {
+  const key = request.headers["idempotency-key"];
+  return {
+    playerId: playerOf(request).profileId,
+    requestCountry: await ctx.resolveCountry(request),
+    idempotencyKey: typeof key === "string" ? key : null,
+    log: request.log,
+  };
+}
+
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
 
 /** Payment methods (DP-01, WD-01, BE-22). */
@@ -35,6 +48,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requirePlayer(ctx);
   const processors = await setUpProcessors(app, ctx);
+  const invoiceCaller = (request: FastifyRequest) => callerOf(ctx, request);
 
   for (const direction of ["deposit", "withdrawal"] as const satisfies Direction[]) {
     api.get(
@@ -70,7 +84,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags: ["payment"],
         summary: "Create a deposit invoice (DP-04, BE-23); Idempotency-Key makes retries safe",
-        headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+        headers: IdempotencyHeaders,
         body: DepositRequest,
         response: { 201: DepositResponseBody, ...authErrors },
       },
@@ -78,11 +92,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       cachePrivate(reply);
       const data = await createDeposit(ctx, processors, {
-        playerId: playerOf(request).profileId,
+        ...(await invoiceCaller(request)),
         request: request.body,
-        requestCountry: await ctx.resolveCountry(request),
-        idempotencyKey: request.headers["idempotency-key"] ?? null,
-        log: request.log,
       });
       return reply.code(201).send({ data });
     },
@@ -95,7 +106,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags: ["payment"],
         summary: "Create a withdrawal invoice; the funds are set aside at once (WD-02, BE-26)",
-        headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+        headers: IdempotencyHeaders,
         body: WithdrawRequest,
         response: { 201: WithdrawResponseBody, ...authErrors },
       },
@@ -103,11 +114,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       cachePrivate(reply);
       const data = await createWithdrawal(ctx, processors, {
-        playerId: playerOf(request).profileId,
+        ...(await invoiceCaller(request)),
         request: request.body,
-        requestCountry: await ctx.resolveCountry(request),
-        idempotencyKey: request.headers["idempotency-key"] ?? null,
-        log: request.log,
       });
       return reply.code(201).send({ data });
     },
