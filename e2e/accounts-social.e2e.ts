@@ -60,6 +60,17 @@ describe("social login", () => {
     expect(await dialog.getByText("Please confirm your e-mail address first").count()).toBe(0);
   });
 
+  test("BE-17 denying at the provider signs nobody in and says why", async () => {
+    const { page } = await startSandboxLogin("/?sign-in=true");
+    await page.getByRole("button", { name: "Deny" }).click();
+    await page
+      .getByRole("main")
+      .getByText(/refused the login/)
+      .waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Homepage" }).waitFor();
+    expect(await page.getByRole("banner").getByRole("button", { name: "Log out" }).count()).toBe(0);
+  });
+
   test("SI-26 the messaging-app login loads its widget script from the third party", async () => {
     const { page } = await site.open();
     await page.goto("/?sign-in=true");
