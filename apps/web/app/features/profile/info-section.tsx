@@ -3,15 +3,10 @@ import type { Constants } from "@casino/contract/settings";
 import type { RuleDescriptor } from "@casino/validation/rule";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { applyFieldErrors, isApiError } from "../../forms/api-errors";
-import {
-  CheckboxField,
-  InputField,
-  SearchableSelect,
-  SelectField,
-  SubmitButton,
-} from "../../forms/fields";
+import { BoundSearchableSelect, FlagCheckbox } from "../../forms/controlled-fields";
+import { InputField, SelectField, SubmitButton } from "../../forms/fields";
 import { contentMessages, rulesResolver, schemaFrom } from "../../forms/rules-resolver";
 import { apiRequest } from "../../lib/api/api-client";
 import { fieldsQuery } from "../../lib/player-fields";
@@ -188,23 +183,14 @@ function ProfileForm({ descriptors }: { descriptors: FieldDescriptor[] }) {
     const disabled = !field.editable;
     if (CHECKBOXES.includes(name)) {
       return (
-        <Controller
+        <FlagCheckbox
           key={name}
           control={form.control}
           name={name}
-          render={({ field: control }) => (
-            <CheckboxField
-              name={name}
-              label={label(field)}
-              required={required}
-              error={error}
-              disabled={disabled}
-              checked={control.value === "1"}
-              onChange={(event) => control.onChange(event.target.checked ? "1" : "")}
-              onBlur={control.onBlur}
-              ref={control.ref}
-            />
-          )}
+          label={label(field)}
+          required={required}
+          error={error}
+          disabled={disabled}
         />
       );
     }
@@ -223,24 +209,16 @@ function ProfileForm({ descriptors }: { descriptors: FieldDescriptor[] }) {
     }
     if (name === "country" || name === "nationality") {
       return (
-        <Controller
+        <BoundSearchableSelect
           key={name}
           control={form.control}
           name={name}
-          render={({ field: control }) => (
-            <SearchableSelect
-              name={name}
-              label={label(field)}
-              searchLabel={t("modals.sign-up.searchCountry", "Search countries")}
-              required={required}
-              error={error}
-              disabled={disabled}
-              value={control.value ?? ""}
-              onChange={control.onChange}
-              onBlur={control.onBlur}
-              options={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
-            />
-          )}
+          label={label(field)}
+          searchLabel={t("modals.sign-up.searchCountry", "Search countries")}
+          required={required}
+          error={error}
+          disabled={disabled}
+          options={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
         />
       );
     }

@@ -4,13 +4,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { applyFieldErrors, isApiError } from "../../forms/api-errors";
 import { RESEND_SECONDS } from "../../forms/code-input-rules";
-import {
-  CheckboxField,
-  InputField,
-  PasswordStrengthMeter,
-  SearchableSelect,
-  SubmitButton,
-} from "../../forms/fields";
+import { BoundSearchableSelect, FlagCheckbox } from "../../forms/controlled-fields";
+import { InputField, PasswordStrengthMeter, SubmitButton } from "../../forms/fields";
 import { PhoneInput } from "../../forms/phone-input";
 import { contentMessages, rulesResolver, schemaFrom } from "../../forms/rules-resolver";
 import { trackEvent } from "../../lib/analytics";
@@ -440,53 +435,36 @@ function SignUpForm({
       case "country":
       case "currency":
         return (
-          <Controller
+          <BoundSearchableSelect
             key={name}
             control={form.control}
             name={name}
-            render={({ field: control }) => (
-              <SearchableSelect
-                name={name}
-                label={label(field)}
-                searchLabel={
-                  name === "country"
-                    ? t("modals.sign-up.searchCountry", "Search countries")
-                    : t("modals.sign-up.searchCurrency", "Search currencies")
-                }
-                required={required}
-                error={error}
-                placeholder={placeholder(name)}
-                value={control.value ?? ""}
-                onChange={control.onChange}
-                onBlur={control.onBlur}
-                options={
-                  name === "country"
-                    ? countryList.map((c) => ({ value: c.code, label: c.name }))
-                    : currencyCodes.map((code) => ({ value: code, label: code }))
-                }
-              />
-            )}
+            label={label(field)}
+            searchLabel={
+              name === "country"
+                ? t("modals.sign-up.searchCountry", "Search countries")
+                : t("modals.sign-up.searchCurrency", "Search currencies")
+            }
+            required={required}
+            error={error}
+            placeholder={placeholder(name)}
+            options={
+              name === "country"
+                ? countryList.map((c) => ({ value: c.code, label: c.name }))
+                : currencyCodes.map((code) => ({ value: code, label: code }))
+            }
           />
         );
       default:
         if (CHECKBOX_FIELDS.includes(name)) {
           return (
-            <Controller
+            <FlagCheckbox
               key={name}
               control={form.control}
               name={name}
-              render={({ field: control }) => (
-                <CheckboxField
-                  name={name}
-                  label={label(field)}
-                  required={required}
-                  error={error}
-                  checked={control.value === "1"}
-                  onChange={(event) => control.onChange(event.target.checked ? "1" : "")}
-                  onBlur={control.onBlur}
-                  ref={control.ref}
-                />
-              )}
+              label={label(field)}
+              required={required}
+              error={error}
             />
           );
         }
