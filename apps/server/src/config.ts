@@ -147,6 +147,24 @@ export const configDocs: readonly ConfigDoc[] = [
       "Run the sandbox payment processor (hosted page at /sandbox/payments, signed webhooks)",
   },
   {
+    name: "WITHDRAWAL_APPROVAL_ABOVE",
+    default: "(unset)",
+    description:
+      "Withdrawals worth more than this in the base currency wait for an operator's approval; 0 = every withdrawal, unset = none",
+  },
+  {
+    name: "OPERATOR_API_TOKEN",
+    default: "(unset)",
+    description:
+      "Bearer token of the operator API (/api/operator/...: withdrawal approval); unset turns the operator API off",
+  },
+  {
+    name: "BACKGROUND_JOBS",
+    default: "true (false in test)",
+    description:
+      "Run the background jobs in this process (payment recovery, sandbox webhook redelivery)",
+  },
+  {
     name: "SANDBOX_OIDC",
     default: "true (false in production)",
     description:
@@ -263,6 +281,16 @@ const EnvSchema = z.object({
   MAIL_FROM: optional,
   DEV_OUTBOX: optionalBoolean,
   SANDBOX_PAYMENTS: optionalBoolean,
+  WITHDRAWAL_APPROVAL_ABOVE: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,15}(\.\d{1,8})?$/, "must be an amount like 1000 or 250.50")
+      .optional(),
+  ),
+  OPERATOR_API_TOKEN: optional.pipe(
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  BACKGROUND_JOBS: optionalBoolean,
   SANDBOX_OIDC: optionalBoolean,
   OIDC_ISSUER: optional.pipe(z.url().optional()),
   OIDC_CLIENT_ID: optional,
@@ -299,6 +327,14 @@ export interface Config {
   devOutbox: boolean;
   /** The in-process sandbox payment processor. */
   sandboxPayments: boolean;
+  payments: {
+    /** Base-currency amount (major units) above which a withdrawal waits for approval; null: never. */
+    withdrawalApprovalAbove: string | null;
+  };
+  /** Bearer token of the operator API; null turns it off. */
+  operatorApiToken: string | null;
+  /** Run background jobs (payment recovery, sandbox redelivery) in this process. */
+  backgroundJobs: boolean;
   social: SocialConfig;
   /** Public settings set per deployment; they win over the site_settings rows. */
   publicSettingOverrides: PublicSettingValues;
@@ -412,6 +448,9 @@ export function loadConfig(
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? "Casino <no-reply@localhost>" },
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== "production",
     sandboxPayments: e.SANDBOX_PAYMENTS ?? e.NODE_ENV !== "production",
+    payments: { withdrawalApprovalAbove: e.WITHDRAWAL_APPROVAL_ABOVE ?? null },
+    operatorApiToken: e.OPERATOR_API_TOKEN ?? null,
+    backgroundJobs: e.BACKGROUND_JOBS ?? e.NODE_ENV !== "test",
     social: {
       sandboxOidc: e.SANDBOX_OIDC ?? e.NODE_ENV !== "production",
       oidcIssuer: e.OIDC_ISSUER ?? null,
