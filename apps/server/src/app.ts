@@ -14,6 +14,7 @@ import type { AppContext } from "./context";
 import type { Db } from "./infra/db";
 import { registerErrorHandling, sendNotFound } from "./infra/errors";
 import { createCountryResolver, GeoIp } from "./infra/geo";
+import { createJobRunner } from "./infra/jobs";
 import { createMailPort, type MailPort } from "./infra/mail";
 import { createPasswordHasher } from "./infra/passwords";
 import { createMemoryRateLimiter, type RateLimitPort } from "./infra/rate-limit";
@@ -29,6 +30,9 @@ import { registerPlayerAuth } from "./modules/player/authenticate";
 import { playerRoutes } from "./modules/player/routes";
 import { socialRoutes } from "./modules/player/social/routes";
 import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/setup";
+import { withOutboxCommitHook } from "./modules/realtime/commit-hook";
+import { realtimeRoutes } from "./modules/realtime/routes";
+import { type RealtimeSettings, setUpRealtime } from "./modules/realtime/setup";
 import { settingsRoutes } from "./modules/settings/routes";
 import { walletRoutes } from "./modules/wallet/routes";
 import { registerSsr } from "./web/ssr";
@@ -46,6 +50,8 @@ export interface BuildAppOptions {
   mail?: MailPort;
   sms?: SmsPort;
   rateLimits?: RateLimitPort;
+  /** Realtime tuning (tests: faster pings, a given pub/sub port, no publisher). */
+  realtime?: RealtimeSettings;
 }
 
 const DOCS_PREFIX = "/api/docs";
@@ -55,7 +61,6 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = withSandboxSocialDefaults(options.config);
-  const { db } = options;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -89,6 +94,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // gzip/brotli for API answers and static assets (the SSR handler compresses its own stream).
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
+  // Realtime: the pub/sub port, this node's WebSocket hub and the outbox publisher, which the
+  // context's database handle nudges after every commit that wrote to event_outbox.
+  const realtime = await setUpRealtime({
+    db: options.db,
+    redisUrl: config.redisUrl,
+    log: app.log,
+    settings: options.realtime,
+  });
+  app.decorate("realtime", realtime);
+  const db = withOutboxCommitHook(options.db, () => realtime.publisher.nudge());
+
   const geoIp = options.geoIp ?? new GeoIp();
   const now = options.now ?? (() => new Date());
   const ctx: AppContext = {
@@ -113,7 +129,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimits:
       options.rateLimits ?? createMemoryRateLimiter({ scale: config.auth.rateLimitScale }),
     passwords: createPasswordHasher(config.auth.passwordHash),
+    jobs: createJobRunner({ enabled: config.backgroundJobs, log: app.log }),
   };
+  // Jobs start with the server (a first run catches up on what a crash left) and stop before
+  // the database closes.
+  app.addHook("onReady", async () => {
+    void ctx.jobs.runAllOnce();
+  });
+  app.addHook("onClose", async () => {
+    await ctx.jobs.stop();
+  });
   app.decorate("geoIp", geoIp);
 
   await app.register(fastifySwagger, {
@@ -150,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await socialRoutes(scope, ctx, await setUpSocial(scope, config));
     await walletRoutes(scope, ctx);
     await paymentRoutes(scope, ctx);
+    await realtimeRoutes(scope, ctx, realtime);
   });
 
   // Unknown API paths answer JSON here, so they never fall through to the SSR catch-all (BE-43).

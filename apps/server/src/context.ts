@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Db } from "./infra/db";
 import type { CountryResolver } from "./infra/geo";
+import type { JobRunner } from "./infra/jobs";
 import type { MailPort } from "./infra/mail";
 import type { PasswordHasher } from "./infra/passwords";
 import type { RateLimitPort } from "./infra/rate-limit";
@@ -17,4 +18,6 @@ export interface AppContext {
   sms: SmsPort;
   rateLimits: RateLimitPort;
   passwords: PasswordHasher;
+  /** Background jobs on a timer (BACKGROUND_JOBS); modules add theirs at registration. */
+  jobs: JobRunner;
 }

@@ -1,12 +1,15 @@
 import { InvoiceStatus } from "@casino/contract/payment";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { failPoint } from "../../lib/fail-point";
 import { publishWalletAccount } from "../wallet/accounts";
 import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
 import { INVOICE_COLUMNS, type InvoiceRow, publishInvoice } from "./invoice-view";
 import type { WebhookEvent } from "./processor";
 import { settleWithdrawalInTransaction } from "./settle-withdrawal";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "unknown_payment" | "mismatch";
 
@@ -51,11 +54,21 @@ async function apply(
   event: WebhookEvent,
 ): Promise<WebhookOutcome> {
   // The row lock orders concurrent deliveries about one invoice.
-  const [invoice] = await tx.query<InvoiceRow>(
+  let [invoice] = await tx.query<InvoiceRow>(
     `SELECT ${INVOICE_COLUMNS} FROM payment_invoices
       WHERE processor = $1 AND processor_reference = $2 FOR UPDATE`,
     [processor, event.reference],
   );
+  if (!invoice && event.invoiceId && UUID.test(event.invoiceId)) {
+    // A crash after the processor created the payment and before we saved its reference: the
+    // processor's echo of our invoice id finds the invoice, and the reference is saved now.
+    [invoice] = await tx.query<InvoiceRow>(
+      `UPDATE payment_invoices SET processor_reference = $3
+        WHERE id = $2 AND processor = $1 AND processor_reference IS NULL
+        RETURNING ${INVOICE_COLUMNS}`,
+      [processor, event.invoiceId, event.reference],
+    );
+  }
   if (!invoice) return "unknown_payment";
   if (invoice.currency !== event.currency || BigInt(invoice.amount) !== BigInt(event.amount)) {
     return "mismatch";
@@ -112,6 +125,7 @@ async function apply(
     [invoice.id, success ? InvoiceStatus.Success : InvoiceStatus.Failure, now],
   );
   await publishInvoice(tx, ctx, updated!);
+  failPoint("webhook.before-commit");
   // The wallet's balance changed: the player's wallet channel hears it too.
   if (success) await publishWalletAccount(tx, ctx, invoice.player_id, invoice.wallet_account_id);
   return "applied";

@@ -2,14 +2,17 @@ import { ErrorCode } from "@casino/contract/errors";
 import { InvoiceType, type WithdrawRequest } from "@casino/contract/payment";
 import { formatAmount } from "@casino/money/format";
 import { parseAmount } from "@casino/money/parse";
+import { convertExact } from "@casino/money/rate";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { failPoint } from "../../lib/fail-point";
+import { settingsRepository } from "../settings/repository";
 import { postInTransaction } from "../wallet/ledger";
 import { accountAndCurrency, checkMethodFields, findMethod } from "./create-deposit";
 import type { PaymentProcessor } from "./processor";
 import { insertInvoice } from "./repository";
-import { settleWithdrawal } from "./settle-withdrawal";
+import { submitPayment } from "./submit-payment";
 
 export interface CreateWithdrawalInput {
   playerId: string;
@@ -24,7 +27,8 @@ export interface CreateWithdrawalInput {
  * chosen network's) min/max and at most the withdrawable balance, the method's fields (wallet_id
  * against the network's regex), then the funds are set aside (real → withdrawal_hold) in the same
  * transaction that creates the invoice, so two withdrawals can never spend the same money. The
- * processor's payout follows; its webhook pays the hold out or returns it.
+ * processor's payout follows (after an operator's approval when WITHDRAWAL_APPROVAL_ABOVE asks
+ * for one); its webhook pays the hold out or returns it.
  */
 export async function createWithdrawal(
   ctx: AppContext,
@@ -70,10 +74,10 @@ export async function createWithdrawal(
     amount = parsed.value;
   }
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
-  const processor = processors.get(method.processor);
-  if (!processor) {
+  if (!processors.has(method.processor)) {
     throw new AppError(503, ErrorCode.ServiceUnavailable, "This payment method is unavailable");
   }
+  const approval = (await needsApproval(ctx, amount, currency)) ? "awaiting" : "none";
 
   const now = ctx.now();
   const invoice = await ctx.db.transaction(async (tx) => {
@@ -87,6 +91,7 @@ export async function createWithdrawal(
       country: request.country ?? input.requestCountry,
       fields: values,
       idempotencyKey: input.idempotencyKey,
+      approval,
       now,
     });
     if (!row)
@@ -108,32 +113,44 @@ export async function createWithdrawal(
         amount: ["The amount is more than your withdrawable balance"],
       });
     }
+    if (approval === "awaiting") {
+      await tx.query("UPDATE payment_invoices SET client_response = $2 WHERE id = $1", [
+        row!.id,
+        JSON.stringify({ invoiceId: row!.id, action: null, fields: {} }),
+      ]);
+    }
     return row!;
   });
+  failPoint("withdrawal.reserved");
+  if (approval === "awaiting") return { invoiceId: invoice.id, action: null, fields: {} };
 
   try {
-    const payout = await processor.createPayment({
-      kind: "payout",
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.number,
-      amount,
-      amountText: formatAmount(amount, currency.subunitToUnit),
-      currency: request.currency,
-      method: method.method,
-      processingType: method.processingType,
-      successUrl: null,
-      errorUrl: null,
-    });
-    const response = { invoiceId: invoice.id, action: payout.action, fields: payout.fields };
-    await ctx.db.query(
-      `UPDATE payment_invoices SET processor_reference = $2, client_response = $3, updated_at = $4
-        WHERE id = $1`,
-      [invoice.id, payout.reference, JSON.stringify(response), ctx.now()],
-    );
-    return response;
+    const payout = await submitPayment(ctx, processors, invoice.id);
+    return { invoiceId: invoice.id, action: payout?.action ?? null, fields: payout?.fields ?? {} };
   } catch (error) {
-    input.log.error({ err: error, invoiceId: invoice.id }, "payout creation failed");
-    await settleWithdrawal(ctx, invoice.id, "failure");
-    throw new AppError(502, ErrorCode.PaymentProcessorError, "The payment provider did not answer");
+    // The funds stay set aside and the invoice pending: the processor may have created the
+    // payout before failing to answer, so returning the funds now could pay twice. The recovery
+    // job asks again with the same invoice id (the processor's idempotency key) and gets the
+    // payout, or creates it.
+    input.log.error({ err: error, invoiceId: invoice.id }, "payout creation failed; will retry");
+    return { invoiceId: invoice.id, action: null, fields: {} };
   }
+}
+
+/** WITHDRAWAL_APPROVAL_ABOVE: whether this amount, in the base currency, needs an operator. */
+async function needsApproval(
+  ctx: AppContext,
+  amount: bigint,
+  currency: { subunitToUnit: number; rate: string },
+): Promise<boolean> {
+  const threshold = ctx.config.payments.withdrawalApprovalAbove;
+  if (threshold === null) return false;
+  const base = (await settingsRepository(ctx.db).listCurrencies(false)).find((item) => item.isBase);
+  if (!base) return true;
+  const limit = parseAmount(threshold, base.subunitToUnit);
+  if (!limit.ok) return true;
+  if (limit.value === 0n) return true;
+  const value = convertExact(amount, currency, base);
+  // value > limit, exactly: numerator / denominator > limit.
+  return value.numerator > limit.value * value.denominator;
 }

@@ -54,14 +54,27 @@ export async function declineInvoice(
     AppError.unprocessable({ id: ["Only a pending invoice can be declined"] }, "Not pending");
   const [current] = await ctx.db.query<{
     status: number;
+    type: number;
     processor: string;
     processor_reference: string | null;
+    approval: string;
   }>(
-    "SELECT status, processor, processor_reference FROM payment_invoices WHERE id = $1 AND player_id = $2",
+    `SELECT status, type, processor, processor_reference, approval FROM payment_invoices
+      WHERE id = $1 AND player_id = $2`,
     [id, playerId],
   );
   if (!current) throw AppError.notFound("Invoice not found", ErrorCode.NotFound);
   if (Number(current.status) !== InvoiceStatus.Pending) throw notPending();
+  // A withdrawal being handed to the processor (no reference yet, not waiting for approval) may
+  // already exist there as a payout: it can be declined once the processor can cancel it.
+  const submitting =
+    Number(current.type) === 2 && !current.processor_reference && current.approval !== "awaiting";
+  if (submitting) {
+    throw AppError.unprocessable(
+      { id: ["This withdrawal is being sent for payment; try again in a moment"] },
+      "Being submitted",
+    );
+  }
   // Outside the transaction: the processor is another party (and on the embedded database a
   // query from inside the sandbox would wait for our transaction).
   const processor = processors.get(current.processor);
@@ -69,10 +82,14 @@ export async function declineInvoice(
     if (!(await processor.cancelPayment(current.processor_reference))) throw notPending();
   }
   const row = await ctx.db.transaction(async (tx) => {
+    // Nothing changed meanwhile: still pending, and the processor reference we cancelled (or
+    // none, for an invoice never submitted) is still the invoice's.
     const [invoice] = await tx.query<InvoiceRow>(
-      `SELECT ${COLUMNS} FROM payment_invoices WHERE id = $1 AND player_id = $2 AND status = $3
+      `SELECT ${COLUMNS} FROM payment_invoices
+        WHERE id = $1 AND player_id = $2 AND status = $3
+          AND processor_reference IS NOT DISTINCT FROM $4 AND approval = $5
         FOR UPDATE`,
-      [id, playerId, InvoiceStatus.Pending],
+      [id, playerId, InvoiceStatus.Pending, current.processor_reference, current.approval],
     );
     if (!invoice) throw notPending();
     if (Number(invoice.type) === 2) {

@@ -4,7 +4,10 @@
 import type { ProcessingType } from "@casino/contract/payment";
 
 export interface CreatePaymentInput {
-  /** Money in (deposit) or out (payout of a withdrawal). */
+  /**
+   * Money in (deposit) or out (payout of a withdrawal). With invoiceId it is the call's
+   * idempotency key: a processor adapter must return the same payment when asked again.
+   */
   kind: "deposit" | "payout";
   invoiceId: string;
   invoiceNumber: string;
@@ -34,6 +37,11 @@ export interface WebhookEvent {
   id: string;
   type: WebhookEventType;
   reference: string;
+  /**
+   * Our invoice id as the processor echoes it (the merchant order id): finds the invoice when
+   * a crash kept us from saving the processor's reference.
+   */
+  invoiceId: string | null;
   /** Minor units as a decimal string, and the currency, to check against the invoice. */
   amount: string;
   currency: string;

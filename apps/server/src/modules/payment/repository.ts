@@ -113,6 +113,11 @@ export interface NewInvoice {
   isBonusDecline?: boolean;
   idempotencyKey: string | null;
   now: Date;
+  /** Withdrawals: 'awaiting' when an operator must approve before the payout. */
+  approval?: "none" | "awaiting";
+  /** Where the processor sends the player back (kept for a retried submission). */
+  successUrl?: string | null;
+  errorUrl?: string | null;
 }
 
 /**
@@ -126,8 +131,9 @@ export async function insertInvoice(
   const [row] = await db.query<{ id: string; number: string }>(
     `INSERT INTO payment_invoices (type, status, player_id, wallet_account_id, method_id, method,
        processor, processing_type, currency, amount, country, fields, bonus_id, is_bonus_decline,
-       idempotency_key, created_at, updated_at)
-     VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)
+       idempotency_key, created_at, updated_at, approval, success_url, error_url)
+     VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17,
+       $18)
      ON CONFLICT (player_id, idempotency_key) DO NOTHING
      RETURNING id, number`,
     [
@@ -146,6 +152,9 @@ export async function insertInvoice(
       input.isBonusDecline ?? false,
       input.idempotencyKey,
       input.now,
+      input.approval ?? "none",
+      input.successUrl ?? null,
+      input.errorUrl ?? null,
     ],
   );
   return row ?? null;

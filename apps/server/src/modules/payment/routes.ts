@@ -25,6 +25,7 @@ import { createDeposit } from "./create-deposit";
 import { createWithdrawal } from "./create-withdrawal";
 import { declineInvoice, invoiceStatistics, listInvoices } from "./invoices";
 import { listPaymentMethods } from "./list-methods";
+import { operatorPaymentRoutes } from "./operator-routes";
 import type { Direction } from "./repository";
 import { setUpProcessors } from "./setup";
 
@@ -49,6 +50,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const preHandler = requirePlayer(ctx);
   const processors = await setUpProcessors(app, ctx);
   const invoiceCaller = (request: FastifyRequest) => callerOf(ctx, request);
+  await operatorPaymentRoutes(app, ctx, processors);
 
   for (const direction of ["deposit", "withdrawal"] as const satisfies Direction[]) {
     api.get(

@@ -3,6 +3,10 @@ import type { AppContext } from "../../context";
 import { injectFetch } from "../../lib/inject-fetch";
 import { registerSandboxPaymentPages, SandboxPaymentProcessor } from "../sandbox/payment-processor";
 import type { PaymentProcessor } from "./processor";
+import { submitUnsubmittedPayments } from "./submit-payment";
+
+/** How old an unsubmitted invoice must be before the recovery job takes it over. */
+export const RECOVERY_GRACE_MS = 10_000;
 
 /**
  * The payment processors by name (payment_methods.processor). The sandbox runs in development
@@ -39,6 +43,19 @@ export async function setUpProcessors(
     };
     await registerSandboxPaymentPages(app, sandbox, digits);
     processors.set(sandbox.name, sandbox);
+    // What a real processor does on its side: retry webhooks we did not acknowledge.
+    ctx.jobs.add({
+      name: "sandbox-webhook-redelivery",
+      everyMs: 5_000,
+      run: () => sandbox.redeliver(),
+    });
   }
+  // Invoices a crash left between our commit and the processor's call.
+  ctx.jobs.add({
+    name: "payment-recovery",
+    everyMs: 15_000,
+    run: () =>
+      submitUnsubmittedPayments(ctx, processors, { graceMs: RECOVERY_GRACE_MS, log: app.log }),
+  });
   return processors;
 }

@@ -42,7 +42,11 @@ interface SandboxPaymentRow {
   kind: "deposit" | "payout";
   success_url: string | null;
   error_url: string | null;
+  event_id: string | null;
 }
+
+const ROW_COLUMNS = `reference, invoice_id, amount, currency, processing_type, status, success_url,
+  error_url, kind, event_id`;
 
 export class SandboxPaymentProcessor implements PaymentProcessor {
   readonly name = "sandbox";
@@ -53,14 +57,19 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return `${this.options.publicUrl}${SANDBOX_PAYMENTS_PATH}/${reference}${embed ? "?embed=1" : ""}`;
   }
 
+  /**
+   * Creates the payment, or returns the one already made for this invoice and kind: like a real
+   * processor's merchant order id, the invoice id is the idempotency key of the call, so a
+   * retry after a crash (or the recovery job) never creates a second payment.
+   */
   async createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult> {
-    const reference = `sbx_${randomBytes(12).toString("hex")}`;
-    await this.options.db.query(
+    const inserted = await this.options.db.query<{ reference: string }>(
       `INSERT INTO sandbox_payments (reference, invoice_id, amount, currency, processing_type,
          success_url, error_url, created_at, kind)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (invoice_id, kind) DO NOTHING RETURNING reference`,
       [
-        reference,
+        `sbx_${randomBytes(12).toString("hex")}`,
         input.invoiceId,
         input.amount.toString(),
         input.currency,
@@ -71,6 +80,18 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
         input.kind,
       ],
     );
+    const created = inserted[0]?.reference;
+    const [existing] = created
+      ? [{ reference: created, amount: input.amount.toString(), currency: input.currency }]
+      : await this.options.db.query<{ reference: string; amount: string; currency: string }>(
+          "SELECT reference, amount, currency FROM sandbox_payments WHERE invoice_id = $1 AND kind = $2",
+          [input.invoiceId, input.kind],
+        );
+    if (!existing) throw new Error(`sandbox payment of invoice ${input.invoiceId} vanished`);
+    if (existing.amount !== input.amount.toString() || existing.currency !== input.currency) {
+      throw new Error(`invoice ${input.invoiceId} was already created with another amount`);
+    }
+    const { reference } = existing;
     const page = this.pageUrl(reference);
     switch (input.processingType) {
       case "form":
@@ -83,11 +104,13 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
         return { reference, action: null, fields: {}, qr: null };
       case "asyncRedirect":
         // The QR comes later, as a payment.pending event (DP-09, DP-10).
-        setTimeout(() => {
-          void this.send(reference, "payment.pending", page).catch((error: unknown) =>
-            this.options.log.warn({ err: error }, "sandbox async QR delivery failed"),
-          );
-        }, ASYNC_QR_DELAY_MS);
+        if (created) {
+          setTimeout(() => {
+            void this.send(reference, "payment.pending", page).catch((error: unknown) =>
+              this.options.log.warn({ err: error }, "sandbox async QR delivery failed"),
+            );
+          }, ASYNC_QR_DELAY_MS);
+        }
         return { reference, action: null, fields: {}, qr: null };
     }
   }
@@ -134,6 +157,7 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
           id: parsed.id,
           type: parsed.type as WebhookEvent["type"],
           reference: parsed.reference,
+          invoiceId: typeof parsed.invoiceId === "string" ? parsed.invoiceId : null,
           amount: parsed.amount,
           currency: parsed.currency,
           qr: typeof parsed.qr === "string" ? parsed.qr : null,
@@ -145,13 +169,19 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
   }
 
   /** Signs and delivers one event about a payment; returns the webhook's HTTP status. */
-  async send(reference: string, type: WebhookEvent["type"], qr: string | null = null) {
+  async send(
+    reference: string,
+    type: WebhookEvent["type"],
+    qr: string | null = null,
+    eventId = `evt_${randomBytes(12).toString("hex")}`,
+  ) {
     const payment = await this.find(reference);
     if (!payment) throw new Error(`unknown sandbox payment ${reference}`);
     const event: WebhookEvent = {
-      id: `evt_${randomBytes(12).toString("hex")}`,
+      id: eventId,
       type,
       reference,
+      invoiceId: payment.invoice_id,
       amount: payment.amount,
       currency: payment.currency,
       qr,
@@ -163,11 +193,49 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     });
   }
 
+  /**
+   * Delivers a decided payment's event (one event id per decision) and records the platform's
+   * acknowledgement; without a 2xx the payment stays undelivered for `redeliver`.
+   */
+  private async deliverDecision(row: SandboxPaymentRow): Promise<boolean> {
+    const type = row.status === "succeeded" ? "payment.succeeded" : "payment.failed";
+    let status = 0;
+    try {
+      status = await this.send(row.reference, type, null, row.event_id ?? undefined);
+    } catch (error) {
+      this.options.log.warn({ err: error, reference: row.reference }, "sandbox webhook failed");
+    }
+    const delivered = status >= 200 && status < 300;
+    await this.options.db.query(
+      `UPDATE sandbox_payments SET delivery_attempts = delivery_attempts + 1,
+              delivered_at = CASE WHEN $2 THEN $3::timestamptz ELSE delivered_at END
+        WHERE reference = $1`,
+      [row.reference, delivered, this.options.now()],
+    );
+    return delivered;
+  }
+
+  /**
+   * Redelivers decided payments the platform has not acknowledged (it was down, or crashed in
+   * the middle of applying one), like a real processor's retry schedule. Returns how many were
+   * acknowledged now.
+   */
+  async redeliver(maxAttempts = 50): Promise<number> {
+    const rows = await this.options.db.query<SandboxPaymentRow>(
+      `SELECT ${ROW_COLUMNS} FROM sandbox_payments
+        WHERE decided_at IS NOT NULL AND delivered_at IS NULL AND status IN ('succeeded', 'failed')
+          AND delivery_attempts < $1
+        ORDER BY decided_at LIMIT 100`,
+      [maxAttempts],
+    );
+    let delivered = 0;
+    for (const row of rows) if (await this.deliverDecision(row)) delivered++;
+    return delivered;
+  }
+
   async find(reference: string): Promise<SandboxPaymentRow | null> {
     const [row] = await this.options.db.query<SandboxPaymentRow>(
-      `SELECT reference, invoice_id, amount, currency, processing_type, status, success_url,
-              error_url, kind
-         FROM sandbox_payments WHERE reference = $1`,
+      `SELECT ${ROW_COLUMNS} FROM sandbox_payments WHERE reference = $1`,
       [reference],
     );
     return row ?? null;
@@ -176,14 +244,18 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
   /** The tester's decision on the hosted page: recorded once, then reported by webhook. */
   async decide(reference: string, approve: boolean): Promise<SandboxPaymentRow | null> {
     const [row] = await this.options.db.query<SandboxPaymentRow>(
-      `UPDATE sandbox_payments SET status = $2, decided_at = $3
+      `UPDATE sandbox_payments SET status = $2, decided_at = $3, event_id = $4
         WHERE reference = $1 AND status = 'pending'
-        RETURNING reference, invoice_id, amount, currency, processing_type, status, success_url, error_url,
-                  kind`,
-      [reference, approve ? "succeeded" : "failed", this.options.now()],
+        RETURNING ${ROW_COLUMNS}`,
+      [
+        reference,
+        approve ? "succeeded" : "failed",
+        this.options.now(),
+        `evt_${randomBytes(12).toString("hex")}`,
+      ],
     );
     if (!row) return null;
-    await this.send(reference, approve ? "payment.succeeded" : "payment.failed");
+    await this.deliverDecision(row);
     return row;
   }
 }
