@@ -13,6 +13,7 @@ import { validateForm } from "@casino/validation/validate";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { createCryptoDeposit } from "../crypto/create-crypto-deposit";
 import { playersRepository } from "../player/repository";
 import { settingsRepository } from "../settings/repository";
 import { walletRepository } from "../wallet/repository";
@@ -137,8 +138,9 @@ export async function createDeposit(
   }
   const { account, currency } = await accountAndCurrency(ctx, playerId, request);
   const method = await findMethod(ctx, "deposit", request, input.requestCountry);
+  // Crypto address methods: the player's deposit address, credited from the chain (modules/crypto).
   if (method.type === "address") {
-    throw AppError.unprocessable({ method: ["Crypto address deposits are not available yet"] });
+    return createCryptoDeposit(ctx, { ...input, account, currency, method });
   }
 
   const errors: Record<string, string[]> = {};
