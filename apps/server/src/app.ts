@@ -14,7 +14,7 @@ import type { AppContext } from "./context";
 import type { Db } from "./infra/db";
 import { registerErrorHandling, sendNotFound } from "./infra/errors";
 import { createCountryResolver, GeoIp } from "./infra/geo";
-import { createJobRunner } from "./infra/jobs";
+import { createJobRunner, type JobRunner } from "./infra/jobs";
 import { createMailPort, type MailPort } from "./infra/mail";
 import { createPasswordHasher } from "./infra/passwords";
 import { createMemoryRateLimiter, type RateLimitPort } from "./infra/rate-limit";
@@ -134,8 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Jobs start with the server (a first run catches up on what a crash left) and stop before
   // the database closes.
   app.addHook("onReady", async () => {
-    void ctx.jobs.runAllOnce();
+    if (ctx.jobs.enabled) void ctx.jobs.runAllOnce();
   });
+  app.decorate("jobs", ctx.jobs);
   app.addHook("onClose", async () => {
     await ctx.jobs.stop();
   });
@@ -216,5 +217,6 @@ function originOf(value: unknown): string[] {
 declare module "fastify" {
   interface FastifyInstance {
     geoIp: GeoIp;
+    jobs: JobRunner;
   }
 }

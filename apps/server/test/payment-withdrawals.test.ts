@@ -2,6 +2,12 @@ import { ErrorCode } from "@casino/contract/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { expectErrorBody } from "./helpers";
+import {
+  sandboxDecision as decide,
+  fundedPlayer as fundedPlayerOf,
+  IBAN,
+  referenceOf as invoiceReference,
+} from "./payment-helpers";
 import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
 
 let app: PlayerTestApp;
@@ -10,61 +16,10 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const IBAN = { iban: "DE89370400440532013000", accountHolder: "Ada Lovelace" };
-
-async function sandboxDecision(reference: string, decision: "approve" | "fail") {
-  return app.inject({
-    method: "POST",
-    url: `/sandbox/payments/${reference}`,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: `decision=${decision}`,
-  });
-}
-
-async function referenceOf(invoiceId: string): Promise<string> {
-  const [row] = await app.testDb.query<{ processor_reference: string }>(
-    "SELECT processor_reference FROM payment_invoices WHERE id = $1",
-    [invoiceId],
-  );
-  return row!.processor_reference;
-}
-
-/** A player whose EUR wallet received `amount` through an approved sandbox deposit. */
-async function fundedPlayer(amount: string) {
-  const { tokens } = await registerByEmail(app, { currency: "EUR" });
-  const headers = bearer(tokens.accessToken) as Record<string, string>;
-  const account = (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0];
-  const deposit = await app.inject({
-    method: "POST",
-    url: "/api/payment/invoices/deposit",
-    headers,
-    payload: { method: "sandbox-bank-transfer", currency: "EUR", amount, accountId: account.id },
-  });
-  await sandboxDecision(await referenceOf(deposit.json().data.invoiceId), "approve");
-  const wallet = async () =>
-    (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {
-      balance: string;
-      withdrawalBalance: string;
-    };
-  const withdraw = (body: Record<string, unknown>) =>
-    app.inject({
-      method: "POST",
-      url: "/api/payment/invoices/withdrawal",
-      headers,
-      payload: {
-        method: "sandbox-bank-payout",
-        currency: "EUR",
-        accountId: account.id,
-        fields: IBAN,
-        ...body,
-      },
-    });
-  const status = async (invoiceId: string) => {
-    const list = (await app.inject({ url: "/api/payment/invoices?type=2", headers })).json().data;
-    return list.find((invoice: { id: string }) => invoice.id === invoiceId)?.status as number;
-  };
-  return { headers, account, wallet, withdraw, status };
-}
+const fundedPlayer = (amount: string) => fundedPlayerOf(app, amount);
+const referenceOf = (invoiceId: string) => invoiceReference(app, invoiceId);
+const sandboxDecision = (reference: string, decision: "approve" | "fail") =>
+  decide(app, reference, decision);
 
 describe("withdrawals (BE-26, WD-02)", () => {
   it("BE-26 BE-27 PR-08 a withdrawal sets the funds aside at once and pays them out on the processor's success; statistics add up", async () => {

@@ -16,8 +16,12 @@ export interface Job {
 
 export interface JobRunner {
   add(job: Job): void;
-  /** Runs every job once now (start-up catch-up after a crash); resolves when all finished. */
+  /**
+   * Runs every job once now and resolves when all finished: the start-up catch-up after a crash
+   * (when enabled), and tests, which run jobs by hand instead of waiting for timers.
+   */
   runAllOnce(): Promise<void>;
+  readonly enabled: boolean;
   stop(): Promise<void>;
 }
 
@@ -47,8 +51,8 @@ export function createJobRunner(options: { enabled: boolean; log: JobLog }): Job
       entry.timer = setInterval(() => void runOne(entry), job.everyMs);
       entry.timer.unref();
     },
+    enabled: options.enabled,
     async runAllOnce() {
-      if (!options.enabled) return;
       await Promise.all(jobs.map(runOne));
     },
     async stop() {
