@@ -1,0 +1,60 @@
+// This node's WebSocket clients and their channels. Messages from the pub/sub port (any
+// node's outbox publisher) are pushed to the local subscribers of their channel.
+import type { PubSubMessage } from "../../infra/pubsub";
+import { type Disconnect, publicationFrame } from "./protocol";
+
+/** What the hub needs of a connection. */
+export interface HubClient {
+  /** Sends one ready-made frame; a client that cannot keep up is closed by it. */
+  sendFrame(frame: string): void;
+  disconnect(disconnect: Disconnect): void;
+}
+
+export class RealtimeHub {
+  private readonly clients = new Set<HubClient>();
+  private readonly channels = new Map<string, Set<HubClient>>();
+
+  add(client: HubClient): void {
+    this.clients.add(client);
+  }
+
+  /** Forgets the client and all of its subscriptions. */
+  remove(client: HubClient, channels: Iterable<string>): void {
+    this.clients.delete(client);
+    for (const channel of channels) this.unsubscribe(client, channel);
+  }
+
+  subscribe(client: HubClient, channel: string): void {
+    let set = this.channels.get(channel);
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+    }
+    set.add(client);
+  }
+
+  unsubscribe(client: HubClient, channel: string): void {
+    const set = this.channels.get(channel);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) this.channels.delete(channel);
+  }
+
+  /** Pushes a publication to this node's subscribers of its channel; returns how many. */
+  deliver(message: PubSubMessage): number {
+    const set = this.channels.get(message.channel);
+    if (!set) return 0;
+    const frame = publicationFrame(message.channel, message.data);
+    for (const client of set) client.sendFrame(frame);
+    return set.size;
+  }
+
+  /** Closes every connection (shutdown: 3001, the clients reconnect to another node). */
+  disconnectAll(disconnect: Disconnect): void {
+    for (const client of [...this.clients]) client.disconnect(disconnect);
+  }
+
+  stats(): { connections: number; channels: number } {
+    return { connections: this.clients.size, channels: this.channels.size };
+  }
+}
