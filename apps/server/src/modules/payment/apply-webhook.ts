@@ -74,8 +74,11 @@ async function apply(
     return "mismatch";
   }
   const status = Number(invoice.status);
-  // Money that did arrive is always credited, even for an invoice the player declined meanwhile.
-  const lateSuccess = status === InvoiceStatus.Declined && event.type === "payment.succeeded";
+  // Money that did arrive is always credited, even for an invoice the player declined meanwhile
+  // or one we failed because the processor did not answer in time (withdrawals excepted below).
+  const lateSuccess =
+    (status === InvoiceStatus.Declined || status === InvoiceStatus.Failure) &&
+    event.type === "payment.succeeded";
   if (status !== InvoiceStatus.Pending && !lateSuccess) return "ignored";
   const now = ctx.now();
 

@@ -13,6 +13,7 @@ import { validateForm } from "@casino/validation/validate";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { failPoint } from "../../lib/fail-point";
 import { createCryptoDeposit } from "../crypto/create-crypto-deposit";
 import { playersRepository } from "../player/repository";
 import { settingsRepository } from "../settings/repository";
@@ -24,6 +25,7 @@ import {
   type MethodRecord,
   paymentMethodsRepository,
 } from "./repository";
+import { submitPayment } from "./submit-payment";
 
 /** The deposit refused because the profile is limited (status 2, DP-03, WR-27). */
 export const LIMITED_PROFILE_MESSAGE = "Deposits are not available for this account";
@@ -124,11 +126,21 @@ export async function createDeposit(
 ): Promise<DepositResponse> {
   const { request, playerId } = input;
   if (input.idempotencyKey) {
-    const [previous] = await ctx.db.query<{ client_response: DepositResponse | null }>(
-      "SELECT client_response FROM payment_invoices WHERE player_id = $1 AND idempotency_key = $2",
+    const [previous] = await ctx.db.query<{
+      id: string;
+      client_response: DepositResponse | null;
+    }>(
+      "SELECT id, client_response FROM payment_invoices WHERE player_id = $1 AND idempotency_key = $2",
       [playerId, input.idempotencyKey],
     );
     if (previous?.client_response) return previous.client_response;
+    // The first attempt committed the invoice and died before answering (a crash, a lost
+    // connection): finish it. The processor returns the payment it may already have made.
+    if (previous) {
+      const resumed = await submitPayment(ctx, processors, previous.id);
+      if (resumed) return resumed;
+      throw new AppError(409, ErrorCode.Conflict, "This deposit is no longer pending");
+    }
   }
 
   const player = await playersRepository(ctx.db).findById(playerId);
@@ -158,12 +170,10 @@ export async function createDeposit(
   Object.assign(errors, checkMethodFields(method.fields, request.fields ?? {}, ctx.now()));
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
 
-  const processor = processors.get(method.processor);
-  if (!processor) {
+  if (!processors.has(method.processor)) {
     throw new AppError(503, ErrorCode.ServiceUnavailable, "This payment method is unavailable");
   }
 
-  const now = ctx.now();
   const invoice = await insertInvoice(ctx.db, {
     type: InvoiceType.Deposit,
     playerId,
@@ -177,48 +187,23 @@ export async function createDeposit(
       request.bonusId === undefined || request.bonusId === null ? null : String(request.bonusId),
     isBonusDecline: request.isBonusDecline ?? false,
     idempotencyKey: input.idempotencyKey,
-    now,
+    successUrl: request.redirectSuccessUrl ?? request.redirectUrl ?? null,
+    errorUrl: request.redirectErrorUrl ?? request.redirectUrl ?? null,
+    now: ctx.now(),
   });
   if (!invoice) {
     // A concurrent request with the same key won; its answer (once ready) is the answer.
     throw new AppError(409, ErrorCode.Conflict, "This deposit is already being created");
   }
+  failPoint("deposit.invoice-created");
 
-  let response: DepositResponse;
   try {
-    const payment = await processor.createPayment({
-      kind: "deposit",
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.number,
-      amount,
-      amountText: formatAmount(amount, currency.subunitToUnit),
-      currency: request.currency,
-      method: method.method,
-      processingType: method.processingType,
-      successUrl: request.redirectSuccessUrl ?? request.redirectUrl ?? null,
-      errorUrl: request.redirectErrorUrl ?? request.redirectUrl ?? null,
-    });
-    response = {
-      invoiceId: invoice.id,
-      action: payment.action,
-      fields: payment.fields,
-      qr: payment.qr,
-      address: null,
-      tag: null,
-    };
-    await ctx.db.query(
-      `UPDATE payment_invoices
-          SET processor_reference = $2, client_response = $3, public_data = $4, updated_at = $5
-        WHERE id = $1`,
-      [
-        invoice.id,
-        payment.reference,
-        JSON.stringify(response),
-        JSON.stringify({ qr: payment.qr }),
-        now,
-      ],
-    );
+    const response = await submitPayment(ctx, processors, invoice.id);
+    if (!response) throw new Error(`deposit invoice ${invoice.id} is not pending`);
+    return response;
   } catch (error) {
+    // Nothing was paid yet, so failing the invoice is safe; a payment the processor did create
+    // is still credited if the player pays it (apply-webhook credits money that arrives).
     input.log.error({ err: error, invoiceId: invoice.id }, "payment processor failed");
     await ctx.db.query(
       `UPDATE payment_invoices SET status = $2, failure_reason = 'processor_error', updated_at = $3
@@ -227,5 +212,4 @@ export async function createDeposit(
     );
     throw new AppError(502, ErrorCode.PaymentProcessorError, "The payment provider did not answer");
   }
-  return response;
 }
