@@ -5,8 +5,10 @@
 // PostgreSQL: TEST_DATABASE_URL when set (CI starts the Debian cluster), otherwise a throwaway
 // cluster in a temp folder from the local PostgreSQL binaries, stopped at the end.
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium.
-// Missing Debian packages (postgresql, chromium) are installed with apt-get when running as root,
-// so `npm install && npm test` works on a fresh machine.
+// Redis (the realtime test of two server nodes): TEST_REDIS_URL when set, otherwise a throwaway
+// redis-server on a free loopback port, stopped at the end.
+// Missing Debian packages (postgresql, chromium, redis-server) are installed with apt-get when
+// running as root, so `npm install && npm test` works on a fresh machine.
 //
 // Flags: --no-e2e, --e2e-only, --no-pg; any other arguments go to vitest.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -41,14 +43,26 @@ function findPgBin() {
   return null;
 }
 
+function findRedisServer() {
+  for (const dir of [...(process.env.PATH ?? "").split(":"), "/usr/bin", "/usr/sbin"]) {
+    if (dir && existsSync(join(dir, "redis-server"))) return join(dir, "redis-server");
+  }
+  return null;
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const needChromium = !noE2e && !existsSync(chromium);
 const needPg = !noPg && !e2eOnly && !process.env.TEST_DATABASE_URL && !findPgBin();
-if (needChromium || needPg) {
-  const packages = [needChromium && "chromium", needPg && "postgresql"].filter(Boolean);
+const needRedis = !e2eOnly && !process.env.TEST_REDIS_URL && !findRedisServer();
+if (needChromium || needPg || needRedis) {
+  const packages = [
+    needChromium && "chromium",
+    needPg && "postgresql",
+    needRedis && "redis-server",
+  ].filter(Boolean);
   if (!isRoot || !existsSync("/usr/bin/apt-get")) {
     console.error(
-      `[test] missing: ${packages.join(", ")}. Install the Debian packages (apt-get install ${packages.join(" ")}), or set CHROMIUM_PATH / TEST_DATABASE_URL.`,
+      `[test] missing: ${packages.join(", ")}. Install the Debian packages (apt-get install ${packages.join(" ")}), or set CHROMIUM_PATH / TEST_DATABASE_URL / TEST_REDIS_URL.`,
     );
     process.exit(1);
   }
@@ -109,10 +123,35 @@ async function startThrowawayPostgres() {
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
 
+let stopRedis = () => {};
+async function startThrowawayRedis() {
+  const port = await freePort();
+  const child = spawn(
+    findRedisServer(),
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk.toString();
+      if (output.includes("Ready to accept connections")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`redis-server exited ${code}: ${output}`)));
+  });
+  child.stdout.resume();
+  stopRedis = () => child.kill("SIGTERM");
+  // Also when the run ends early (e.g. the web build fails).
+  process.once("exit", stopRedis);
+  log(`started a throwaway Redis on 127.0.0.1:${port}`);
+  return `redis://127.0.0.1:${port}`;
+}
+
 const env = { ...process.env, CHROMIUM_PATH: chromium };
 const projects = [];
 if (!e2eOnly) {
   projects.push("unit", "server-pglite");
+  env.TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? (await startThrowawayRedis());
   if (!noPg) {
     env.TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? (await startThrowawayPostgres());
     projects.push("server-pg");
@@ -129,6 +168,7 @@ log(`npx ${vitestArgs.join(" ")}`);
 const child = spawn("npx", vitestArgs, { stdio: "inherit", env });
 const finish = (code) => {
   stopPg();
+  stopRedis();
   process.exit(code ?? 1);
 };
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

@@ -1,6 +1,10 @@
 // Helpers of the realtime tests: an app listening on a real port (with realtime settings),
 // the `ws` WebSocket for the centrifuge client in Node 20, and a raw protocol client.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import path from "node:path";
 import { REALTIME_PATH } from "@casino/contract/realtime";
 import { buildApp } from "../src/app";
 import type { Db } from "../src/infra/db";
@@ -145,4 +149,62 @@ export class RawClient {
   close(): void {
     this.socket.close();
   }
+}
+
+/** Where redis-server is, or null (PATH, then Debian's place). */
+export function findRedisServer(): string | null {
+  for (const dir of [...(process.env.PATH ?? "").split(":"), "/usr/bin", "/usr/sbin"]) {
+    if (dir && existsSync(path.join(dir, "redis-server"))) return path.join(dir, "redis-server");
+  }
+  return null;
+}
+
+/**
+ * A throwaway redis-server on a free loopback port (no persistence), for a test file run
+ * without TEST_REDIS_URL. stop() ends that process only.
+ */
+export async function startThrowawayRedis(
+  binary: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(
+    binary,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let output = "";
+  await within(
+    new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("Ready to accept connections")) resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`redis-server exited ${code}: ${output}`)));
+    }),
+    10_000,
+    "redis-server to start",
+  );
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
+    });
+  });
 }
