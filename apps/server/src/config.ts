@@ -47,7 +47,8 @@ export const configDocs: readonly ConfigDoc[] = [
   {
     name: "REDIS_URL",
     default: "(unset)",
-    description: "Redis URL for pub/sub and rate limits (not used yet)",
+    description:
+      "Redis URL (redis:// or rediss://) for realtime fan-out across server nodes; unset: in-process, one node",
   },
   {
     name: "COUNTRY_HEADER",
@@ -241,7 +242,12 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .optional(),
   ),
-  REDIS_URL: optional,
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+  ),
   COUNTRY_HEADER: optional.pipe(
     z
       .string()
