@@ -17,6 +17,10 @@ const categories: ViewLoader = () => import("./views/categories-view");
 const providers: ViewLoader = () => import("./views/providers-view");
 const upcoming: ViewLoader = () => import("./views/upcoming-view");
 const profileConfirmed: ViewLoader = () => import("./views/profile-confirmed-view");
+const depositError: ViewLoader = () => import("./views/deposit-error-view");
+const cancelDeposit: ViewLoader = () => import("./views/cancel-deposit-view");
+const walletRegion: ViewLoader = () => import("./views/wallet-region-view");
+const equivalentCurrency: ViewLoader = () => import("./views/equivalent-currency-view");
 
 /** The view of each modal key; keys sharing a view say so (MD-08, MD-09). */
 const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
@@ -29,6 +33,10 @@ const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
   "deposit-success": depositResult,
   "deposit-pending": depositResult,
   "deposit-redirect": depositResult,
+  "deposit-error": depositError,
+  "cancel-deposit": cancelDeposit,
+  "wallet-region": walletRegion,
+  "equivalent-currency": equivalentCurrency,
   // One confirm-action view for the three (MD-09).
   "change-active-bonus": confirmAction,
   "cancel-active-bonus": confirmAction,

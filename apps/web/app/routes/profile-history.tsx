@@ -1,16 +1,16 @@
-import { FramePage } from "../features/page/frame-page";
+import { PlayersOnly } from "../features/profile/players-only";
 import { PROFILE_SECTION_TITLES } from "../features/profile/profile-sections";
+import { HistorySection } from "../features/wallet/history-section";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
 import { pageShouldRevalidate } from "../lib/routing/should-revalidate";
 import { framePageMeta } from "../lib/seo/page-meta";
+import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/profile-history";
 
 const TITLE = PROFILE_SECTION_TITLES.history;
-const EMPTY = "This section is not available yet.";
-
 async function load(env: LoaderEnv) {
   await guardPage(env);
   return null;
@@ -29,5 +29,10 @@ export const shouldRevalidate = pageShouldRevalidate;
 export const meta: Route.MetaFunction = (args) => framePageMeta(args, "profile-history", TITLE);
 
 export default function ProfileHistoryPage() {
-  return <FramePage pageKey="profile-history" title={TITLE} empty={EMPTY} playersOnly />;
+  const { t } = useSite();
+  return (
+    <PlayersOnly title={t("global-components.pages.profile-history.title", TITLE)}>
+      <HistorySection />
+    </PlayersOnly>
+  );
 }

@@ -1,16 +1,16 @@
-import { FramePage } from "../features/page/frame-page";
+import { PlayersOnly } from "../features/profile/players-only";
 import { PROFILE_SECTION_TITLES } from "../features/profile/profile-sections";
+import { AccountsSection } from "../features/wallet/accounts-section";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
 import { pageShouldRevalidate } from "../lib/routing/should-revalidate";
 import { framePageMeta } from "../lib/seo/page-meta";
+import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/profile-wallet";
 
 const TITLE = PROFILE_SECTION_TITLES.wallet;
-const EMPTY = "This section is not available yet.";
-
 async function load(env: LoaderEnv) {
   await guardPage(env);
   return null;
@@ -29,5 +29,10 @@ export const shouldRevalidate = pageShouldRevalidate;
 export const meta: Route.MetaFunction = (args) => framePageMeta(args, "profile-wallet", TITLE);
 
 export default function ProfileWalletPage() {
-  return <FramePage pageKey="profile-wallet" title={TITLE} empty={EMPTY} playersOnly />;
+  const { t } = useSite();
+  return (
+    <PlayersOnly title={t("global-components.pages.profile-wallet.title", TITLE)}>
+      <AccountsSection />
+    </PlayersOnly>
+  );
 }

@@ -1,3 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import {
+  refreshWallet,
+  useInvoiceWatch,
+  useWalletLiveUpdates,
+} from "../../features/wallet/live-updates";
+import { lastOutcome } from "../../features/wallet/wallet-store";
 import { useSite } from "../../lib/site";
 import type { ModalViewProps } from "../modal-view-props";
 
@@ -7,9 +15,20 @@ const TEXTS: Record<string, string> = {
   "deposit-redirect": "Continue your deposit in the payment window that opened.",
 };
 
-/** One success-style view for deposit-success, deposit-pending and deposit-redirect (MD-08). */
+/**
+ * One success-style view for deposit-success, deposit-pending and deposit-redirect (MD-08). It
+ * refreshes the balances, and while a deposit is pending it keeps watching that invoice, so the
+ * success or failure alert shows even before realtime delivers it.
+ */
 export default function DepositResultView({ modalKey, close }: ModalViewProps) {
   const { t } = useSite();
+  const client = useQueryClient();
+  useWalletLiveUpdates();
+  const watched = modalKey === "deposit-success" ? null : lastOutcome().invoiceId;
+  useInvoiceWatch(watched, { type: 1, intervalMs: 3000 });
+  useEffect(() => {
+    refreshWallet(client);
+  }, [client]);
   return (
     <div className="modal-form" data-view="deposit-result">
       <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true">

@@ -1,34 +1,55 @@
-import { Tabs } from "radix-ui";
+import { useCallback, useEffect, useRef } from "react";
+import type { WalletFinish } from "../../features/wallet/deposit-form";
+import { WalletModal, type WalletTab } from "../../features/wallet/wallet-modal";
+import {
+  closeQuietly,
+  isDepositOnly,
+  markDepositOnly,
+  takeQuietClose,
+} from "../../features/wallet/wallet-store";
 import { useModals, useSite } from "../../lib/site";
-import { WALLET_TABS } from "../modal-definitions";
 import type { ModalViewProps } from "../modal-view-props";
 
-/** Wallet frame: deposit / withdraw tabs reflected in `?wallet=`; the payment flows come later. */
+/**
+ * The wallet modal (spec §2): deposit / withdraw reflected in `?wallet=`. Closing it in deposit
+ * mode asks for confirmation with the cancel-deposit modal (WL-29), unless the wallet closed
+ * itself on purpose (a payment window or a result modal took over).
+ */
 export default function WalletView({ value }: ModalViewProps) {
-  const { t } = useSite();
   const modals = useModals();
-  const tab = value === "withdraw" ? "withdraw" : "deposit";
+  const { session } = useSite();
+  const tab: WalletTab = value === "withdraw" ? "withdraw" : "deposit";
+  const depositOnly = useRef(isDepositOnly()).current;
+  const isOpen = modals.stack.includes("wallet");
+  const wasOpen = useRef(isOpen);
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
+  const { open, close } = modals;
+
+  useEffect(() => {
+    if (wasOpen.current && !isOpen) {
+      markDepositOnly(false);
+      const quiet = takeQuietClose();
+      if (!quiet && tabRef.current === "deposit" && session.isLoggedIn) open("cancel-deposit");
+    }
+    wasOpen.current = isOpen;
+  }, [isOpen, open, session.isLoggedIn]);
+
+  const finish = useCallback<WalletFinish>(
+    (next) => {
+      closeQuietly();
+      close("wallet");
+      if (next) open(next);
+    },
+    [close, open],
+  );
+
   return (
-    <Tabs.Root value={tab} onValueChange={(next) => modals.open("wallet", next)}>
-      <Tabs.List className="modal-tabs__list" aria-label={t("modals.wallet.tabsLabel", "Wallet")}>
-        {WALLET_TABS.map((key) => (
-          <Tabs.Trigger key={key} className="modal-tabs__trigger" value={key}>
-            {key === "deposit"
-              ? t("modals.wallet.deposit", "Deposit")
-              : t("modals.wallet.withdraw", "Withdraw")}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      <Tabs.Content value="deposit">
-        <p className="modal-text">
-          {t("modals.wallet.depositUnavailable", "Deposits are not available yet.")}
-        </p>
-      </Tabs.Content>
-      <Tabs.Content value="withdraw">
-        <p className="modal-text">
-          {t("modals.wallet.withdrawUnavailable", "Withdrawals are not available yet.")}
-        </p>
-      </Tabs.Content>
-    </Tabs.Root>
+    <WalletModal
+      tab={tab}
+      depositOnly={depositOnly && tab === "deposit"}
+      onTabChange={(next) => open("wallet", next)}
+      finish={finish}
+    />
   );
 }
