@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from "./infra/security-headers";
 import { createOutboxSmsPort, type SmsPort } from "./infra/sms";
 import { parseQueryString } from "./lib/querystring";
 import { contentRoutes } from "./modules/content/routes";
+import { registerCrypto } from "./modules/crypto/setup";
 import { devRoutes } from "./modules/dev/routes";
 import { gameRoutes } from "./modules/game/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -178,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await paymentRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, realtime);
   });
+  // Crypto deposits: chain sources, the watcher and the sandbox chain's page (app.crypto).
+  await registerCrypto(app, ctx);
 
   // Unknown API paths answer JSON here, so they never fall through to the SSR catch-all (BE-43).
   for (const url of ["/api", "/api/*"]) {

@@ -2,6 +2,13 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { AccountKeyError, parseAccountKey } from "./modules/crypto/derivation";
+import {
+  CHAIN_NETWORKS,
+  type CryptoConfig,
+  chainNetwork,
+  parseNetworkList,
+} from "./modules/crypto/networks";
 import {
   type PublicSettingValues,
   parseBoolean,
@@ -187,6 +194,28 @@ export const configDocs: readonly ConfigDoc[] = [
     default: "(unset)",
     description: "Messaging-app (Telegram) bot token that signs the login widget data",
   },
+  {
+    name: "SANDBOX_CHAIN",
+    default: "true (false in production)",
+    description:
+      "Run the sandbox chain (dev page /sandbox/chain, npm run chain:send); crypto deposit addresses are offered only while a chain is watched",
+  },
+  {
+    name: "CRYPTO_XPUBS",
+    default: "(test keys on the sandbox chain)",
+    description:
+      "Account-level extended PUBLIC keys per network (bitcoin=zpub…,erc20=xpub…,xrp=xpub…); unset networks use the public test mnemonic's keys, and only on the sandbox chain",
+  },
+  {
+    name: "CRYPTO_CONFIRMATIONS",
+    default: "bitcoin=2,erc20=3,xrp=1",
+    description: "Confirmations before an on-chain deposit is credited, per network",
+  },
+  {
+    name: "CRYPTO_BITCOIN_NETWORK",
+    default: "mainnet",
+    description: "Bitcoin addresses for mainnet (bc1…), testnet (tb1…) or regtest (bcrt1…)",
+  },
   ...publicSettingDefs.map((def) => ({
     name: def.env,
     default: def.default === null ? "(unset)" : String(def.default) || "(empty)",
@@ -302,6 +331,10 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
   TELEGRAM_BOT_TOKEN: optional,
+  SANDBOX_CHAIN: optionalBoolean,
+  CRYPTO_XPUBS: optional,
+  CRYPTO_CONFIRMATIONS: optional,
+  CRYPTO_BITCOIN_NETWORK: z.enum(["mainnet", "testnet", "regtest"]).default("mainnet"),
 });
 
 /** Argon2id floor (OWASP): production refuses weaker settings; tests may go lower for speed. */
@@ -342,6 +375,8 @@ export interface Config {
   /** Run background jobs (payment recovery, sandbox redelivery) in this process. */
   backgroundJobs: boolean;
   social: SocialConfig;
+  /** Crypto deposit addresses and the chain watcher (modules/crypto, docs/crypto-deposits.md). */
+  crypto: CryptoConfig;
   /** Public settings set per deployment; they win over the site_settings rows. */
   publicSettingOverrides: PublicSettingValues;
   secrets: Secrets;
@@ -418,7 +453,8 @@ export function loadConfig(
       );
     }
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const crypto = parsed.success ? cryptoConfig(parsed.data, problems) : null;
+  if (!parsed.success || !crypto || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const cspExtraSources = (e.CSP_EXTRA_SOURCES ?? "").split(/\s+/).filter(Boolean);
@@ -464,6 +500,7 @@ export function loadConfig(
       oidcClientSecret: e.OIDC_CLIENT_SECRET ?? null,
       telegramBotToken: e.TELEGRAM_BOT_TOKEN ?? null,
     },
+    crypto,
     publicSettingOverrides: overrides,
     secrets: resolveSecrets(
       dataDir,
@@ -472,6 +509,49 @@ export function loadConfig(
       options.persistSecrets ?? true,
     ),
   };
+}
+
+/**
+ * The crypto settings: keys are checked here (public, account level, a known network) so a bad
+ * one stops the start with its reason. The public test keys are used only with the sandbox chain:
+ * with a real chain, anyone holding the test mnemonic could spend the deposits.
+ */
+function cryptoConfig(e: z.infer<typeof EnvSchema>, problems: string[]): CryptoConfig {
+  const sandboxChain = e.SANDBOX_CHAIN ?? e.NODE_ENV !== "production";
+  const known = CHAIN_NETWORKS.map((network) => network.id).join(", ");
+  const xpubs = parseNetworkList("CRYPTO_XPUBS", e.CRYPTO_XPUBS, problems);
+  for (const [id, key] of Object.entries(xpubs)) {
+    const network = chainNetwork(id);
+    if (!network) {
+      problems.push(`CRYPTO_XPUBS: unknown network ${id} (known: ${known})`);
+      continue;
+    }
+    try {
+      parseAccountKey(key);
+    } catch (error) {
+      if (!(error instanceof AccountKeyError)) throw error;
+      problems.push(`CRYPTO_XPUBS: ${id}: ${error.message}`);
+      continue;
+    }
+    if (!sandboxChain && key === network.devKey) {
+      problems.push(
+        `CRYPTO_XPUBS: ${id} is the public test mnemonic's key; anyone could spend its deposits`,
+      );
+    }
+  }
+  const confirmations: Record<string, number> = {};
+  for (const [id, value] of Object.entries(
+    parseNetworkList("CRYPTO_CONFIRMATIONS", e.CRYPTO_CONFIRMATIONS, problems),
+  )) {
+    if (!chainNetwork(id)) {
+      problems.push(`CRYPTO_CONFIRMATIONS: unknown network ${id} (known: ${known})`);
+    } else if (!/^\d{1,4}$/.test(value) || Number(value) < 1) {
+      problems.push(`CRYPTO_CONFIRMATIONS: ${id} needs a whole number from 1 to 9999`);
+    } else {
+      confirmations[id] = Number(value);
+    }
+  }
+  return { sandboxChain, xpubs, confirmations, bitcoinNetwork: e.CRYPTO_BITCOIN_NETWORK };
 }
 
 /**

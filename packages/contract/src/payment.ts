@@ -187,3 +187,67 @@ export const InvoiceStatistics = z.object({
 });
 export type InvoiceStatistics = z.infer<typeof InvoiceStatistics>;
 export const InvoiceStatisticsList = z.object({ data: z.array(InvoiceStatistics) });
+
+// The sandbox chain (development and tests only, SANDBOX_CHAIN; docs/crypto-deposits.md): what
+// the dev page /sandbox/chain and `npm run chain:send` send to the server.
+const ChainNetworkId = z.string().regex(/^[a-z0-9_-]{1,40}$/, "Must be a network id");
+const TransactionId = z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, "Must be a transaction id");
+
+/** POST /sandbox/chain/transfers: a transfer into the mempool, optionally mined at once. */
+export const SandboxChainSendRequest = z.strictObject({
+  network: ChainNetworkId,
+  address: z.string().trim().min(1, "Value is required").max(128),
+  /** Destination tag or memo ("" or absent: none). */
+  tag: z.string().trim().max(20).optional(),
+  /** The asset; default the network's native coin. */
+  currency: z
+    .string()
+    .regex(/^([A-Z0-9]{2,10})?$/, "Must be a currency code")
+    .optional(),
+  /** Major units, exact decimal. */
+  amount: z.string().trim().min(1, "Value is required").max(80),
+  /** Blocks to mine right after sending (0: stay in the mempool). */
+  confirmations: z.coerce.number().int().min(0).max(1000).optional(),
+});
+export type SandboxChainSendRequest = z.infer<typeof SandboxChainSendRequest>;
+
+/** POST /sandbox/chain/mine: mines blocks on a network (each adds a confirmation). */
+export const SandboxChainMineRequest = z.strictObject({
+  network: ChainNetworkId,
+  blocks: z.coerce.number().int().min(1).max(1000).default(1),
+});
+
+/** POST /sandbox/chain/drop: a reorg takes the transfer out of the chain. */
+export const SandboxChainDropRequest = z.strictObject({
+  network: ChainNetworkId,
+  txid: TransactionId,
+  vout: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const SandboxChainTransferParams = z.strictObject({
+  network: ChainNetworkId,
+  txid: TransactionId,
+  vout: z.coerce.number().int().min(0).max(1_000_000),
+});
+
+export const SandboxChainTransfer = z.object({
+  network: z.string(),
+  txid: z.string(),
+  vout: z.number().int(),
+  currency: z.string(),
+  address: z.string(),
+  tag: z.string().nullable(),
+  amount: DecimalAmount,
+  confirmations: z.number().int(),
+  dropped: z.boolean(),
+  /** Confirmations the platform waits for on this network. */
+  requiredConfirmations: z.number().int(),
+  /** What the platform's watcher made of it: null until it has seen it. */
+  platformStatus: z.enum(["seen", "credited", "dropped", "ignored"]).nullable(),
+  platformReason: z.string().nullable(),
+});
+export type SandboxChainTransfer = z.infer<typeof SandboxChainTransfer>;
+export const SandboxChainTransferResponse = z.object({ data: SandboxChainTransfer });
+export const SandboxChainMineResponse = z.object({
+  data: z.object({ network: z.string(), height: z.number().int() }),
+});

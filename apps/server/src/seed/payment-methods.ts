@@ -59,6 +59,39 @@ const ETH_NETWORKS = [
   },
 ];
 
+/**
+ * A destination-tag network (docs/crypto-deposits.md): every player deposits to one shared XRP
+ * Ledger address and is told apart by the numeric tag the deposit response carries. Not in the
+ * default seed: src/infra/migrate.test.ts deletes the seeded XRP currency, which a method of it
+ * would hold on to. Add it to the list below (or insert it as operator data) to offer it.
+ */
+export const xrpDepositMethod: SeedMethod = {
+  direction: "deposit",
+  method: "crypto-xrp",
+  title: "XRP",
+  type: "address",
+  processingType: "form",
+  logo: "/images/payments/xrp.svg",
+  currencies: [{ currency: "XRP", min: "1000000", max: "100000000000" }],
+  fields: [
+    {
+      key: "crypto_network",
+      labels: { en: "Network", de: "Netzwerk", "pt-br": "Rede" },
+      fieldType: "select",
+      isRequired: true,
+      options: [
+        {
+          id: "xrp",
+          name: "XRP Ledger (destination tag)",
+          regex: "^r[1-9A-HJ-NP-Za-km-z]{24,34}$",
+          minAmount: "1000000",
+          maxAmount: "100000000000",
+        },
+      ],
+    },
+  ],
+};
+
 export const seedPaymentMethods: SeedMethod[] = [
   {
     direction: "deposit",
