@@ -399,6 +399,36 @@ describe("sandbox chain watcher", () => {
     expect(row?.status).toBe("dropped");
   });
 
+  it("BE-25 BE-27 money sent after the player declined the invoice is credited; a reorg after the credit leaves it and is flagged", async () => {
+    const player = await cryptoPlayer("BTC");
+    const { address, invoiceId } = await player.address();
+    const declined = await app.inject({
+      method: "PUT",
+      url: `/api/payment/invoices/${invoiceId}/decline`,
+      headers: player.headers,
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    const sent = await chain().send({ network: "bitcoin", address, amount: "0.005" });
+    await chain().mine("bitcoin", 2);
+    expect(await app.crypto.watcher.runOnce()).toMatchObject({ credited: 1 });
+    expect(await player.invoices()).toEqual([
+      expect.objectContaining({ id: invoiceId, status: 2, amount: "0.00500000" }),
+    ]);
+    await chain().drop("bitcoin", sent.txid, 0);
+    await app.crypto.watcher.runOnce();
+    await app.crypto.watcher.runOnce();
+    expect((await player.account()).balance).toBe("0.00500000");
+    const [row] = await app.testDb.query<{ status: string; reason: string }>(
+      "SELECT status, reason FROM crypto_chain_transfers WHERE txid = $1",
+      [sent.txid],
+    );
+    expect(row).toEqual({ status: "credited", reason: "dropped_after_credit" });
+    // The next address request opens a new pending invoice for the same address.
+    const again = await player.address();
+    expect(again.address).toBe(address);
+    expect(again.invoiceId).not.toBe(invoiceId);
+  });
+
   it("BE-25 a tag network credits by tag: the right player, and a missing or unknown tag is ignored", async () => {
     const one = await cryptoPlayer("XRP");
     const two = await cryptoPlayer("XRP");
