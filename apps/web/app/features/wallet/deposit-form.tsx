@@ -174,6 +174,7 @@ function FiatDepositForm({
       );
       switch (method.processingType) {
         case "form":
+          setOutcomeMessage(null, response.invoiceId);
           navigateWindow(paymentWindow, response);
           finish("deposit-redirect");
           break;

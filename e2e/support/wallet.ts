@@ -1,0 +1,125 @@
+// Helpers of the wallet browser tests: a fresh player signed in through the modal, the wallet
+// opened from its URL, and the sandbox payment page's decisions.
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { ACCOUNT_ENV, PASSWORD, registerByApi, signInWithModal, uniqueEmail } from "./accounts";
+import { hydrated, type Site } from "./fixture";
+
+/** Test servers with the sandbox payment processor on (it is off by default in production). */
+export const WALLET_ENV = { ...ACCOUNT_ENV, SANDBOX_PAYMENTS: "true" };
+
+/** Generous: hydration and the sandbox round trip can be slow on a busy machine. */
+export const WAIT = { timeout: 30_000 };
+
+export type Player = { page: Page; context: BrowserContext; email: string; profileId: string };
+
+/** A new player (EUR account, registered from DE) signed in on a fresh page. */
+export async function signedInPlayer(
+  site: Site,
+  options: { width?: number; height?: number; country?: string } = {},
+): Promise<Player> {
+  const email = uniqueEmail("wallet");
+  const { profileId } = await registerByApi(site.server.url, email);
+  // German request country, English site (the user-language cookie wins over the country's locale).
+  const { page, context } = await site.open({
+    country: "DE",
+    cookies: [{ name: "user-language", value: "en" }],
+    ...options,
+  });
+  await signInWithModal(page, email, PASSWORD);
+  return { page, context, email, profileId };
+}
+
+/** Opens the wallet from its URL (`?wallet=deposit|withdraw`) and returns its dialog. */
+export async function openWallet(page: Page, tab: "deposit" | "withdraw" = "deposit") {
+  await page.goto(`/?wallet=${tab}`);
+  await hydrated(page);
+  const dialog = page.getByRole("dialog", { name: "Wallet" });
+  await dialog.waitFor(WAIT);
+  return dialog;
+}
+
+/** The method button in the wallet's list (its name starts with the method title). */
+export function methodButton(dialog: Locator, title: string): Locator {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return dialog.getByRole("button", { name: new RegExp(`^${escaped}`) });
+}
+
+/** Approves or fails a payment on the sandbox page shown in `page` (or a frame of it). */
+export async function decideSandboxPayment(
+  target: Page | ReturnType<Page["frameLocator"]>,
+  decision: "approve" | "fail",
+): Promise<void> {
+  const name = decision === "approve" ? /^Approve (payment|payout)$/ : /^Fail (payment|payout)$/;
+  const button = target.getByRole("button", { name });
+  await button.waitFor(WAIT);
+  await button.click();
+}
+
+/** Waits until the wallet's balance reads `text` (e.g. "50.00 EUR"). */
+export async function waitForBalance(dialog: Locator, text: string): Promise<void> {
+  await dialog
+    .getByRole("region", { name: "Balance" })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor(WAIT);
+}
+
+type Json = Record<string, unknown>;
+
+async function api(
+  url: string,
+  path: string,
+  token: string,
+  init: { method?: string; body?: Json } = {},
+) {
+  const response = await fetch(`${url}${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "x-test-country": "DE",
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${path} ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { data: unknown };
+}
+
+/** A new player (EUR) with `amount` EUR deposited through the sandbox QR method, by API. */
+export async function fundedPlayerTokens(url: string, amount: string) {
+  const email = uniqueEmail("funded");
+  const tokens = await registerByApi(url, email);
+  const accounts = (await api(url, "/api/wallet/accounts", tokens.accessToken)).data as Json[];
+  const account = accounts[0] as { id: string; currency: string };
+  const deposit = await api(url, "/api/payment/invoices/deposit", tokens.accessToken, {
+    method: "POST",
+    body: { method: "sandbox-qr", currency: account.currency, amount, accountId: account.id },
+  });
+  const page = String((deposit.data as Json).qr);
+  const decided = await fetch(page, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "decision=approve",
+    redirect: "manual",
+  });
+  if (decided.status >= 400) throw new Error(`sandbox approve ${decided.status}`);
+  return { email, tokens, accountId: account.id };
+}
+
+/** Opens a wallet account in another currency by API. */
+export async function openAccountByApi(url: string, token: string, currency: string) {
+  return (await api(url, "/api/wallet/accounts", token, { method: "POST", body: { currency } }))
+    .data as { id: string };
+}
+
+/** A funded player signed in on a fresh page. */
+export async function fundedPlayer(site: Site, amount: string, options: { width?: number } = {}) {
+  const funded = await fundedPlayerTokens(site.server.url, amount);
+  const { page, context } = await site.open({
+    country: "DE",
+    cookies: [{ name: "user-language", value: "en" }],
+    ...options,
+  });
+  await signInWithModal(page, funded.email, PASSWORD);
+  return { page, context, ...funded };
+}

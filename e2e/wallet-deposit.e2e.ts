@@ -1,0 +1,171 @@
+import { describe, expect, test } from "vitest";
+import { useSite } from "./support/fixture";
+import {
+  decideSandboxPayment,
+  methodButton,
+  openWallet,
+  signedInPlayer,
+  WAIT,
+  WALLET_ENV,
+  waitForBalance,
+} from "./support/wallet";
+
+const site = useSite(WALLET_ENV);
+
+const isDeposit = (url: string, method: string) =>
+  method === "POST" && new URL(url).pathname === "/api/payment/invoices/deposit";
+
+describe("wallet deposits through the sandbox processor", () => {
+  test("WL-01 WL-03 WL-04 WL-07 WL-24 DP-01 DP-04 DP-05 form: the hosted page approves in a new window, the player comes back and the balance is updated", async () => {
+    const { page, context, profileId } = await signedInPlayer(site);
+    const methods = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === "/api/payment/methods/deposit",
+    );
+    const dialog = await openWallet(page);
+    expect(new URL((await methods).url()).searchParams.get("currency")).toBe("EUR");
+    expect(await dialog.getByRole("tab").allTextContents()).toEqual(["Deposit", "Withdraw"]);
+    await dialog.getByText(`ID: ${profileId.split("-")[0]?.toUpperCase()}`).waitFor(WAIT);
+    const card = methodButton(dialog, "Card (hosted page)");
+    await card.waitFor(WAIT);
+    expect(await card.textContent()).toContain("Min 10 EUR");
+    await card.click();
+    const amount = dialog.locator("input[name=amount]");
+    expect(await amount.inputValue()).toBe("50");
+
+    const request = page.waitForRequest((r) => isDeposit(r.url(), r.method()));
+    const popup = context.waitForEvent("page");
+    await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
+    const body = (await request).postDataJSON();
+    expect(body).toMatchObject({
+      method: "sandbox-card",
+      currency: "EUR",
+      amount: "50",
+      bonusId: null,
+      isBonusDecline: false,
+      fields: {},
+    });
+    expect(body.redirectSuccessUrl).toMatch(/\/profile\/wallet\?deposit=success$/);
+    expect(body.redirectErrorUrl).toMatch(/\/profile\/wallet\?deposit=error$/);
+    expect((await request).headers()["idempotency-key"]).toBeTruthy();
+    expect(body.country).toBeUndefined();
+
+    // The wallet closed into deposit-redirect; the payment window shows the hosted page.
+    await page.getByRole("dialog", { name: "Continue your deposit" }).waitFor(WAIT);
+    const payment = await popup;
+    await payment.waitForURL(/\/sandbox\/payments\//, WAIT);
+    await decideSandboxPayment(payment, "approve");
+    await payment.waitForURL(/\/profile\/wallet/, WAIT);
+    const success = payment.getByRole("dialog", { name: "Deposit successful" });
+    await success.waitFor(WAIT);
+    await success.getByRole("button", { name: "OK" }).click();
+    await payment
+      .getByRole("table", { name: "Your accounts" })
+      .getByRole("cell", { name: "50.00 EUR" })
+      .first()
+      .waitFor(WAIT);
+
+    // The first window hears of it too (realtime, or the fallback poll) and shows the alert.
+    await page.getByText("Deposit successful").first().waitFor(WAIT);
+    const wallet = await openWallet(page);
+    await waitForBalance(wallet, "50.00 EUR");
+  });
+
+  test("DP-07 iframe: the payment is approved inside the frame and the deposit succeeds", async () => {
+    const { page } = await signedInPlayer(site);
+    const dialog = await openWallet(page);
+    await methodButton(dialog, "Card (embedded)").click();
+    await dialog.locator("input[name=amount]").fill("25");
+    await dialog.getByRole("button", { name: "Deposit 25 EUR" }).click();
+    await dialog.locator("iframe[title=Payment]").waitFor(WAIT);
+    await decideSandboxPayment(dialog.frameLocator("iframe[title=Payment]"), "approve");
+    await page.getByRole("dialog", { name: "Deposit successful" }).waitFor(WAIT);
+    const wallet = await openWallet(page);
+    await waitForBalance(wallet, "25.00 EUR");
+  });
+
+  test("DP-06 qr: the QR is shown; paying on the sandbox page it points to completes the deposit", async () => {
+    const { page, context } = await signedInPlayer(site);
+    const dialog = await openWallet(page);
+    await methodButton(dialog, "QR payment").click();
+    await dialog.locator("input[name=amount]").fill("12.5");
+    const response = page.waitForResponse((r) => isDeposit(r.url(), r.request().method()));
+    await dialog.getByRole("button", { name: "Deposit 12.50 EUR" }).click();
+    const qr = ((await (await response).json()) as { data: { qr: string } }).data.qr;
+    await dialog.getByRole("img", { name: "Payment QR code" }).waitFor(WAIT);
+    const link = dialog.getByRole("link", { name: "Open the payment page" });
+    expect(await link.getAttribute("href")).toBe(qr);
+    const phone = await context.newPage();
+    await phone.goto(qr);
+    await decideSandboxPayment(phone, "approve");
+    await page.getByRole("dialog", { name: "Deposit successful" }).waitFor(WAIT);
+    const wallet = await openWallet(page);
+    await waitForBalance(wallet, "12.50 EUR");
+  });
+
+  test("DP-08 message: the deposit-pending modal opens and the invoice waits in the history", async () => {
+    const { page } = await signedInPlayer(site);
+    const dialog = await openWallet(page);
+    await methodButton(dialog, "Bank transfer").click();
+    await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
+    await page.getByRole("dialog", { name: "Deposit in progress" }).waitFor(WAIT);
+    await page.goto("/profile/history");
+    const table = page.getByRole("table", { name: "Payments" });
+    await table.getByRole("cell", { name: "Pending" }).waitFor(WAIT);
+    expect(await table.getByRole("cell", { name: "sandbox-bank-transfer" }).count()).toBe(1);
+  });
+
+  test("DP-09 DP-10 asyncRedirect: the invoice id waits in session storage, then its QR arrives and is paid", async () => {
+    const { page, context } = await signedInPlayer(site);
+    const dialog = await openWallet(page);
+    await methodButton(dialog, "Instant invoice").click();
+    const response = page.waitForResponse((r) => isDeposit(r.url(), r.request().method()));
+    await dialog.getByRole("button", { name: "Deposit 10 EUR" }).click();
+    const invoiceId = ((await (await response).json()) as { data: { invoiceId: string } }).data
+      .invoiceId;
+    expect(await page.evaluate(() => sessionStorage.getItem("pendingAsyncInvoice"))).toBe(
+      invoiceId,
+    );
+    await dialog.getByRole("img", { name: "Payment QR code" }).waitFor(WAIT);
+    const href = await dialog
+      .getByRole("link", { name: "Open the payment page" })
+      .getAttribute("href");
+    const phone = await context.newPage();
+    await phone.goto(href ?? "");
+    await decideSandboxPayment(phone, "approve");
+    await page.getByRole("dialog", { name: "Deposit successful" }).waitFor(WAIT);
+    expect(await page.evaluate(() => sessionStorage.getItem("pendingAsyncInvoice"))).toBeNull();
+  });
+
+  test("DP-11 ER-12 a payment failed on the hosted page brings the player back to deposit-error", async () => {
+    const { page, context } = await signedInPlayer(site);
+    const dialog = await openWallet(page);
+    await methodButton(dialog, "Card (hosted page)").click();
+    const popup = context.waitForEvent("page");
+    await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
+    const payment = await popup;
+    await payment.waitForURL(/\/sandbox\/payments\//, WAIT);
+    await decideSandboxPayment(payment, "fail");
+    await payment.getByRole("dialog", { name: "Deposit failed" }).waitFor(WAIT);
+    await page.getByText("Deposit failed").first().waitFor(WAIT);
+  });
+
+  test("DP-11 a refused deposit request closes the payment window and opens deposit-error", async () => {
+    const { page, context } = await signedInPlayer(site);
+    await page.route("**/api/payment/invoices/deposit", (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: 13500, message: "The payment provider did not answer" },
+        }),
+      }),
+    );
+    const dialog = await openWallet(page);
+    await methodButton(dialog, "Card (hosted page)").click();
+    const popup = context.waitForEvent("page");
+    await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
+    const payment = await popup;
+    if (!payment.isClosed()) await payment.waitForEvent("close", WAIT);
+    await page.getByRole("dialog", { name: "Deposit failed" }).waitFor(WAIT);
+  });
+});
