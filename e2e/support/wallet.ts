@@ -10,7 +10,13 @@ export const WALLET_ENV = { ...ACCOUNT_ENV, SANDBOX_PAYMENTS: "true" };
 /** Generous: hydration and the sandbox round trip can be slow on a busy machine. */
 export const WAIT = { timeout: 30_000 };
 
-export type Player = { page: Page; context: BrowserContext; email: string; profileId: string };
+export type Player = {
+  page: Page;
+  context: BrowserContext;
+  email: string;
+  profileId: string;
+  accessToken: string;
+};
 
 /** A new player (EUR account, registered from DE) signed in on a fresh page. */
 export async function signedInPlayer(
@@ -18,7 +24,7 @@ export async function signedInPlayer(
   options: { width?: number; height?: number; country?: string } = {},
 ): Promise<Player> {
   const email = uniqueEmail("wallet");
-  const { profileId } = await registerByApi(site.server.url, email);
+  const { profileId, accessToken } = await registerByApi(site.server.url, email);
   // German request country, English site (the user-language cookie wins over the country's locale).
   const { page, context } = await site.open({
     country: "DE",
@@ -26,7 +32,7 @@ export async function signedInPlayer(
     ...options,
   });
   await signInWithModal(page, email, PASSWORD);
-  return { page, context, email, profileId };
+  return { page, context, email, profileId, accessToken };
 }
 
 /** Opens the wallet from its URL (`?wallet=deposit|withdraw`) and returns its dialog. */
@@ -122,4 +128,9 @@ export async function fundedPlayer(site: Site, amount: string, options: { width?
   });
   await signInWithModal(page, funded.email, PASSWORD);
   return { page, context, ...funded };
+}
+
+/** Makes an account the active one by API. */
+export async function switchAccountByApi(url: string, token: string, id: string) {
+  await api(url, `/api/wallet/accounts/${id}/switch`, token, { method: "PUT" });
 }

@@ -510,7 +510,6 @@ function MethodForm({
 /** WL-25: the deposit-limit card; 'more info' closes the wallet and opens /profile/limits. */
 function DepositLimitCard() {
   const { t, href } = useSite();
-  const modals = useModals();
   const navigate = useNavigate();
   return (
     <section
@@ -531,7 +530,7 @@ function DepositLimitCard() {
         className="modal-button"
         onClick={() => {
           closeQuietly();
-          modals.close("wallet");
+          // Leaving for a page without ?wallet closes the wallet too.
           void navigate(href("/profile/limits"));
         }}
       >
