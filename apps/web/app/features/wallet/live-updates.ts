@@ -5,8 +5,7 @@
 // page, and polls an invoice it waits for (useInvoiceWatch).
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { onRealtimeReconnect } from "../../lib/realtime/realtime";
-import { useRealtime } from "../../lib/realtime/use-realtime";
+import { onRealtimeReconnect, subscribeRealtime } from "../../lib/realtime/realtime";
 import { useSite } from "../../lib/site";
 import { useAlert } from "../../toasts/use-alert";
 import {
@@ -54,6 +53,19 @@ function mergeAccount(list: WalletAccount[] | undefined, account: WalletAccount)
   return [...rest, account];
 }
 
+/**
+ * useRealtime's contract, on subscribeRealtime directly: lib/realtime/use-realtime.ts would join
+ * the shell's initial chunk (vite.config.ts groups lib/realtime/ into shell-shared) only for us.
+ */
+function useChannel(channel: string | null, listener: (data: unknown) => void): void {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => {
+    if (!channel) return;
+    return subscribeRealtime(channel, (data) => latest.current(data));
+  }, [channel]);
+}
+
 /** Mount once per wallet surface (modal, profile pages, result modals) while signed in. */
 export function useWalletLiveUpdates(): void {
   const { session, locale } = useSite();
@@ -64,7 +76,7 @@ export function useWalletLiveUpdates(): void {
   const latest = useRef({ alert, currencies: currencies.data, locale });
   latest.current = { alert, currencies: currencies.data, locale };
 
-  useRealtime(profileId ? walletAccountsChannelOf(profileId) : null, (data) => {
+  useChannel(profileId ? walletAccountsChannelOf(profileId) : null, (data) => {
     const event = readAccountsEvent(data);
     if (!event) return;
     client.setQueryData<WalletAccount[]>(WALLET_ACCOUNTS_KEY, (list) =>
@@ -73,7 +85,7 @@ export function useWalletLiveUpdates(): void {
     void client.invalidateQueries({ queryKey: WALLET_ACCOUNTS_KEY });
   });
 
-  useRealtime(profileId ? paymentInvoicesChannelOf(profileId) : null, (data) => {
+  useChannel(profileId ? paymentInvoicesChannelOf(profileId) : null, (data) => {
     const event = readInvoiceEvent(data);
     if (event) announceInvoice(client, event.invoice, event.type);
   });
