@@ -16,7 +16,13 @@ export const countryHeader = "x-test-country";
  */
 export const templateDataDir = join(tmpdir(), "casino-e2e-template");
 
-export type TestServer = { url: string; stop: () => Promise<void>; logs: () => string };
+export type TestServer = {
+  url: string;
+  stop: () => Promise<void>;
+  logs: () => string;
+  /** Resolves when the process ends (crash tests wait for a fail point's kill). */
+  exited: Promise<void>;
+};
 
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -74,7 +80,9 @@ export async function startServer(
   const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited early:\n${output}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -87,6 +95,7 @@ export async function startServer(
   }
   return {
     url,
+    exited,
     logs: () => output,
     stop: async () => {
       if (child.exitCode === null) {

@@ -73,6 +73,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { db, close: () => db.close() };
   }
 
+  const database = await createPostgresDatabase();
+  const db = openPostgres(database.url, 4);
+  return {
+    db,
+    async close() {
+      await db.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     throw new Error(
@@ -93,13 +109,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), 4);
   return {
-    db,
-    async close() {
-      await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 

@@ -39,17 +39,31 @@ export async function createWithdrawal(
   if (input.idempotencyKey) {
     const [previous] = await ctx.db.query<{
       id: string;
-      client_response: { action: string | null } | null;
+      client_response: { action: string | null; fields?: Record<string, string> } | null;
     }>(
       "SELECT id, client_response FROM payment_invoices WHERE player_id = $1 AND idempotency_key = $2",
       [playerId, input.idempotencyKey],
     );
-    if (previous)
+    if (previous?.client_response) {
       return {
         invoiceId: previous.id,
-        action: previous.client_response?.action ?? null,
-        fields: {},
+        action: previous.client_response.action ?? null,
+        fields: previous.client_response.fields ?? {},
       };
+    }
+    // The first attempt set the funds aside and died before the payout: finish it (the
+    // processor returns a payout it may already have made for this invoice).
+    if (previous) {
+      const payout = await submitPayment(ctx, processors, previous.id).catch((error: unknown) => {
+        input.log.error({ err: error, invoiceId: previous.id }, "payout not submitted yet");
+        return null;
+      });
+      return {
+        invoiceId: previous.id,
+        action: payout?.action ?? null,
+        fields: payout?.fields ?? {},
+      };
+    }
   }
   const { account, currency } = await accountAndCurrency(ctx, playerId, request);
   const method = await findMethod(ctx, "withdrawal", request, input.requestCountry);
