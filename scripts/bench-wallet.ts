@@ -1,0 +1,436 @@
+// `npm run bench:wallet`: postings per second and latency of the wallet's ledger (issue 4,
+// Performance), on PostgreSQL with its default durability and on embedded PGlite:
+//   - service layer: LedgerBatcher.post() called by N concurrent callers in this process;
+//   - HTTP: the same through a Fastify route in a child process (scripts/bench/wallet-server.ts),
+//     loaded by autocannon with N connections;
+//   - pgbench: the same transfer as one SQL statement (player row and house row updated), the
+//     reference our HTTP figure is divided by.
+// Two workloads: "uniform" (player to player, accounts drawn uniformly) and "house" (every
+// posting also touches the one house account, like every bet does). The ledger check runs after.
+//
+// PostgreSQL: BENCH_DATABASE_URL (a server whose user may create databases, max_connections
+// above the largest --connections), else a throwaway cluster from the local Debian binaries.
+// Usage: npm run bench:wallet [-- --duration 10] [-- --connections 32,256] [-- --accounts 10000]
+//        [-- --no-pglite] [-- --no-pgbench]
+import { type ChildProcess, fork, spawnSync } from "node:child_process";
+import { randomBytes, randomInt } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { type Db, openPGlite, openPostgres } from "../apps/server/src/infra/db";
+import { migrate } from "../apps/server/src/infra/migrate";
+import { LedgerBatcher, postInTransaction } from "../apps/server/src/modules/wallet/ledger";
+import { checkLedger } from "../apps/server/src/modules/wallet/ledger-check";
+import { walletRepository } from "../apps/server/src/modules/wallet/repository";
+import { seed } from "../apps/server/src/seed";
+import { freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const DURATION = Number(option("duration", "10"));
+const CONNECTIONS = option("connections", "32,256").split(",").map(Number);
+const ACCOUNTS = Number(option("accounts", "10000"));
+const CURRENCY = "EUR";
+const FUNDS = 1_000_000_000n;
+const runId = randomBytes(4).toString("hex");
+
+type Workload = "uniform" | "house";
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+interface Row extends Figures {
+  database: string;
+  layer: string;
+  workload: Workload;
+  connections: number;
+}
+const rows: Row[] = [];
+
+function report(row: Row) {
+  rows.push(row);
+  console.log(
+    `${row.database.padEnd(10)} ${row.layer.padEnd(8)} ${row.workload.padEnd(8)} c=${String(row.connections).padEnd(4)} ` +
+      `${Math.round(row.perSecond).toLocaleString("en").padStart(7)}/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms` +
+      (row.errors ? `  errors ${row.errors}` : ""),
+  );
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Player ledger accounts funded from the house, and the house account bets go to. */
+async function setUpAccounts(db: Db): Promise<{ players: bigint[]; house: bigint }> {
+  await db.query(
+    `INSERT INTO players (email, registration_method)
+     SELECT 'bench-' || g || '@example.com', 'admin' FROM generate_series(1, $1::int) g`,
+    [ACCOUNTS],
+  );
+  await db.query(
+    `INSERT INTO wallet_accounts (player_id, currency, is_active)
+     SELECT id, $1, true FROM players WHERE email LIKE 'bench-%@example.com'`,
+    [CURRENCY],
+  );
+  const players = (
+    await db.query<{ id: string }>(
+      `INSERT INTO ledger_accounts (owner_kind, purpose, wallet_account_id, currency, balance)
+       SELECT 'player', 'real', w.id, w.currency, 0
+         FROM wallet_accounts w JOIN players p ON p.id = w.player_id
+        WHERE p.email LIKE 'bench-%@example.com'
+       RETURNING id`,
+    )
+  ).map((row) => BigInt(row.id));
+  const wallets = walletRepository(db);
+  const deposits = await wallets.houseAccount("deposits", CURRENCY);
+  const house = await wallets.houseAccount("games", CURRENCY);
+  for (let i = 0; i < players.length; i += 1000) {
+    await db.transaction((tx) =>
+      postInTransaction(
+        tx,
+        players.slice(i, i + 1000).map((account) => ({
+          key: `bench-fund-${account}`,
+          kind: "bench.fund",
+          legs: [
+            { account: deposits, currency: CURRENCY, amount: -FUNDS },
+            { account, currency: CURRENCY, amount: FUNDS },
+          ],
+        })),
+      ),
+    );
+  }
+  return { players, house };
+}
+
+function transfer(accounts: { players: bigint[]; house: bigint }, workload: Workload) {
+  const from = accounts.players[randomInt(accounts.players.length)]!;
+  let to = accounts.house;
+  if (workload === "uniform") {
+    do to = accounts.players[randomInt(accounts.players.length)]!;
+    while (to === from);
+  }
+  return { from, to, amount: BigInt(1 + randomInt(100)) };
+}
+
+/** N callers, each posting one transfer after another for DURATION seconds. */
+async function benchService(
+  db: Db,
+  accounts: { players: bigint[]; house: bigint },
+  workload: Workload,
+  connections: number,
+): Promise<Figures> {
+  const batcher = new LedgerBatcher(db);
+  const latencies: number[] = [];
+  let errors = 0;
+  let counter = 0;
+  const until = performance.now() + DURATION * 1000;
+  const caller = async () => {
+    while (performance.now() < until) {
+      const { from, to, amount } = transfer(accounts, workload);
+      const started = performance.now();
+      try {
+        const result = await batcher.post({
+          key: `bench-${runId}-s-${workload}-${connections}-${counter++}`,
+          kind: "bench.transfer",
+          legs: [
+            { account: from, currency: CURRENCY, amount: -amount },
+            { account: to, currency: CURRENCY, amount },
+          ],
+        });
+        if (result.status !== "applied") errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, caller));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    perSecond: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    errors,
+  };
+}
+
+async function startHttpServer(
+  target: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = fork(join(root, "scripts/bench/wallet-server.ts"), [], {
+    env: { ...process.env, BENCH_DB: target, PORT: String(port), BENCH_POOL: "8" },
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  await new Promise<void>((ok, fail) => {
+    child.once("message", () => ok());
+    child.once("exit", (code) => fail(new Error(`bench server exited ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((ok) => {
+        child.once("exit", () => ok());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function benchHttp(
+  url: string,
+  accounts: { players: bigint[]; house: bigint },
+  workload: Workload,
+  connections: number,
+): Promise<Figures> {
+  let counter = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: DURATION,
+    requests: [
+      {
+        method: "POST",
+        path: "/bench/transfers",
+        headers: { "content-type": "application/json" },
+        setupRequest: (request) => {
+          const { from, to, amount } = transfer(accounts, workload);
+          request.body = JSON.stringify({
+            key: `bench-${runId}-h-${workload}-${connections}-${counter++}`,
+            from: String(from),
+            to: String(to),
+            currency: CURRENCY,
+            amount: String(amount),
+          });
+          return request;
+        },
+      },
+    ],
+  });
+  return {
+    perSecond: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** pgbench with the transfer as one SQL statement; the house row updated by every transfer. */
+function pgbench(
+  bin: string,
+  url: string,
+  workload: Workload,
+  connections: number,
+): Figures & { available: boolean } {
+  const dir = mkdtempSync(join(tmpdir(), "casino-pgbench-"));
+  const script = join(dir, "transfer.sql");
+  const credit =
+    workload === "house"
+      ? "UPDATE bench_house SET balance = balance + :amount WHERE id = 1 AND EXISTS (SELECT 1 FROM debit)"
+      : "UPDATE bench_accounts SET balance = balance + :amount WHERE id = :b AND EXISTS (SELECT 1 FROM debit)";
+  writeFileSync(
+    script,
+    `\\set a random(1, ${ACCOUNTS})
+\\set b random(1, ${ACCOUNTS})
+\\set amount random(1, 100)
+WITH debit AS (UPDATE bench_accounts SET balance = balance - :amount
+                WHERE id = :a AND balance >= :amount RETURNING 1)
+${credit};
+`,
+  );
+  const run = spawnSync(
+    join(bin, "pgbench"),
+    [
+      "-n",
+      "-M",
+      "prepared",
+      "-c",
+      String(connections),
+      "-j",
+      String(Math.min(connections, cpus().length)),
+      "-T",
+      String(DURATION),
+      "-f",
+      script,
+      "-l",
+      `--log-prefix=${join(dir, "log")}`,
+      url,
+    ],
+    { encoding: "utf8" },
+  );
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
+  const failed = /number of failed transactions: (\d+)/.exec(run.stdout);
+  const latencies: number[] = [];
+  for (const file of readdirSync(dir).filter((name) => name.startsWith("log"))) {
+    for (const line of readFileSync(join(dir, file), "utf8").split("\n")) {
+      const microseconds = Number(line.split(" ")[2]);
+      if (Number.isFinite(microseconds) && line) latencies.push(microseconds / 1000);
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  if (!tps) {
+    console.error(run.stdout, run.stderr);
+    return { available: false, perSecond: 0, p50: 0, p99: 0, errors: 0 };
+  }
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    available: true,
+    perSecond: Number(tps[1]),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    errors: Number(failed?.[1] ?? 0),
+  };
+}
+
+async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function checkClean(db: Db, label: string): Promise<void> {
+  const problems = await checkLedger(db);
+  console.log(`ledger check (${label}): ${problems.length === 0 ? "clean" : "PROBLEMS"}`);
+  if (problems.length > 0) {
+    console.log(problems.slice(0, 10));
+    process.exitCode = 1;
+  }
+}
+
+async function benchPostgres(): Promise<void> {
+  const given = process.env.BENCH_DATABASE_URL;
+  const cluster = given
+    ? null
+    : await startThrowawayPostgres({
+        max_connections: String(Math.max(...CONNECTIONS) + 50),
+        shared_buffers: "256MB",
+      });
+  const adminUrl = given ?? cluster!.url;
+  const bin = cluster?.bin ?? (await import("./lib/postgres.mjs")).findPgBin();
+  console.log(
+    `PostgreSQL: ${given ? "BENCH_DATABASE_URL" : "throwaway cluster"}, default durability ` +
+      `(fsync on, synchronous_commit on); ${ACCOUNTS} accounts; ${DURATION} s per run; ${cpus().length} cores`,
+  );
+  try {
+    const url = await createDatabase(adminUrl, `bench_wallet_${runId}`);
+    const db = openPostgres(url, 8);
+    await migrate(db);
+    await seed(db);
+    const accounts = await setUpAccounts(db);
+
+    for (const connections of CONNECTIONS) {
+      for (const workload of ["uniform", "house"] as const) {
+        const figures = await benchService(db, accounts, workload, connections);
+        report({ database: "postgres", layer: "service", workload, connections, ...figures });
+      }
+    }
+    const server = await startHttpServer(url);
+    for (const connections of CONNECTIONS) {
+      for (const workload of ["uniform", "house"] as const) {
+        const figures = await benchHttp(server.url, accounts, workload, connections);
+        report({ database: "postgres", layer: "http", workload, connections, ...figures });
+      }
+    }
+    await server.stop();
+    await checkClean(db, "postgres");
+    await db.close();
+
+    if (!args.includes("--no-pgbench") && bin) {
+      const pgbenchUrl = await createDatabase(adminUrl, `bench_pgbench_${runId}`);
+      const client = new pg.Client({ connectionString: pgbenchUrl });
+      await client.connect();
+      await client.query(`CREATE TABLE bench_accounts (id int PRIMARY KEY, balance bigint NOT NULL);
+        CREATE TABLE bench_house (id int PRIMARY KEY, balance bigint NOT NULL);
+        INSERT INTO bench_house VALUES (1, 0);`);
+      await client.query(
+        "INSERT INTO bench_accounts SELECT g, 1000000000 FROM generate_series(1, $1::int) g",
+        [ACCOUNTS],
+      );
+      await client.query("VACUUM ANALYZE");
+      await client.end();
+      for (const connections of CONNECTIONS) {
+        for (const workload of ["uniform", "house"] as const) {
+          const figures = pgbench(bin, pgbenchUrl, workload, connections);
+          if (figures.available) {
+            report({ database: "postgres", layer: "pgbench", workload, connections, ...figures });
+          }
+        }
+      }
+    }
+  } finally {
+    cluster?.stop();
+  }
+}
+
+async function benchPGlite(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "casino-bench-pglite-"));
+  const dataDir = join(dir, "pglite");
+  console.log("PGlite: embedded, one connection (its commits are not fsynced)");
+  try {
+    let db = await openPGlite({ dataDir });
+    await migrate(db);
+    await seed(db);
+    const accounts = await setUpAccounts(db);
+    for (const connections of CONNECTIONS) {
+      for (const workload of ["uniform", "house"] as const) {
+        const figures = await benchService(db, accounts, workload, connections);
+        report({ database: "pglite", layer: "service", workload, connections, ...figures });
+      }
+    }
+    await db.close();
+    const server = await startHttpServer(`pglite:${dataDir}`);
+    for (const connections of CONNECTIONS) {
+      for (const workload of ["uniform", "house"] as const) {
+        const figures = await benchHttp(server.url, accounts, workload, connections);
+        report({ database: "pglite", layer: "http", workload, connections, ...figures });
+      }
+    }
+    await server.stop();
+    db = await openPGlite({ dataDir });
+    await checkClean(db, "pglite");
+    await db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await benchPostgres();
+if (!args.includes("--no-pglite")) await benchPGlite();
+
+console.log("\nOur HTTP throughput as a ratio of pgbench's single-statement transfer:");
+for (const connections of CONNECTIONS) {
+  for (const workload of ["uniform", "house"] as const) {
+    const find = (layer: string) =>
+      rows.find(
+        (row) =>
+          row.database === "postgres" &&
+          row.layer === layer &&
+          row.workload === workload &&
+          row.connections === connections,
+      );
+    const http = find("http");
+    const reference = find("pgbench");
+    if (http && reference) {
+      console.log(
+        `  ${workload.padEnd(8)} c=${String(connections).padEnd(4)} ${(http.perSecond / reference.perSecond).toFixed(2)}x ` +
+          `(${Math.round(http.perSecond)}/s vs ${Math.round(reference.perSecond)}/s; p99 ${http.p99.toFixed(1)} vs ${reference.p99.toFixed(1)} ms)`,
+      );
+    }
+  }
+}
