@@ -34,6 +34,7 @@ import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/
 import { withOutboxCommitHook } from "./modules/realtime/commit-hook";
 import { realtimeRoutes } from "./modules/realtime/routes";
 import { type RealtimeSettings, setUpRealtime } from "./modules/realtime/setup";
+import { riskRoutes } from "./modules/risk/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { walletRoutes } from "./modules/wallet/routes";
 import { registerSsr } from "./web/ssr";
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await devRoutes(scope, ctx);
     await socialRoutes(scope, ctx, await setUpSocial(scope, config));
     await walletRoutes(scope, ctx);
+    await riskRoutes(scope, ctx);
     await paymentRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, realtime);
   });

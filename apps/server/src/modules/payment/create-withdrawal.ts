@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { failPoint } from "../../lib/fail-point";
+import { owedOf, turnOverState } from "../risk/turn-over-wager";
 import { settingsRepository } from "../settings/repository";
 import { postInTransaction } from "../wallet/ledger";
 import { accountAndCurrency, checkMethodFields, findMethod } from "./create-deposit";
@@ -86,6 +87,10 @@ export async function createWithdrawal(
     errors.amount = ["The amount is more than your withdrawable balance"];
   } else {
     amount = parsed.value;
+  }
+  // BE-26: no withdrawal while a turn-over wager is owed in this currency.
+  if (owedOf(await turnOverState(ctx, playerId, request.currency)) > 0n) {
+    errors.amount = ["Wager the required turn-over before withdrawing"];
   }
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
   if (!processors.has(method.processor)) {

@@ -1,0 +1,22 @@
+// Risk reasons (spec §3 "Turn-over wager", §7 Wallet, WD-05, WD-06, API-46, BE-28).
+import { z } from "zod";
+import { DecimalAmount } from "./wallet";
+
+export const TurnOverWagerQuery = z.strictObject({
+  currency: z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code"),
+});
+
+/**
+ * What the player must still wager before a withdrawal: `total` required, `turnOverWager`
+ * wagered so far, `turnOverWagerAmount` still owed (0 when nothing blocks a withdrawal).
+ */
+export const TurnOverWager = z
+  .object({
+    total: DecimalAmount,
+    turnOverWager: DecimalAmount,
+    turnOverWagerAmount: DecimalAmount,
+    currency: z.string(),
+  })
+  .meta({ id: "TurnOverWager" });
+export type TurnOverWager = z.infer<typeof TurnOverWager>;
+export const TurnOverWagerResponse = z.object({ data: TurnOverWager });
