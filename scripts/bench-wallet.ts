@@ -11,7 +11,7 @@
 // PostgreSQL: BENCH_DATABASE_URL (a server whose user may create databases, max_connections
 // above the largest --connections), else a throwaway cluster from the local Debian binaries.
 // Usage: npm run bench:wallet [-- --duration 10] [-- --connections 32,256] [-- --accounts 10000]
-//        [-- --no-pglite] [-- --no-pgbench]
+//        [-- --no-pglite] [-- --no-postgres] [-- --no-pgbench]
 import { type ChildProcess, fork, spawnSync } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -410,7 +410,7 @@ async function benchPGlite(): Promise<void> {
   }
 }
 
-await benchPostgres();
+if (!args.includes("--no-postgres")) await benchPostgres();
 if (!args.includes("--no-pglite")) await benchPGlite();
 
 console.log("\nOur HTTP throughput as a ratio of pgbench's single-statement transfer:");

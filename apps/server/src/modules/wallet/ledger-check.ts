@@ -42,6 +42,15 @@ export const LEDGER_CHECKS: ReadonlyArray<{ check: string; sql: string }> = [
            GROUP BY idempotency_key HAVING count(*) > 1 LIMIT 100`,
   },
   {
+    check: "entries belong to a transaction and to an account of their currency",
+    sql: `SELECT e.id AS entry_id, e.transaction_id, e.account_id, e.currency
+            FROM ledger_entries e
+           WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id)
+              OR NOT EXISTS (SELECT 1 FROM ledger_accounts a
+                              WHERE a.id = e.account_id AND a.currency = e.currency)
+           LIMIT 100`,
+  },
+  {
     check: "house accounts cache no balance",
     sql: `SELECT id AS account_id FROM ledger_accounts
            WHERE owner_kind = 'house' AND balance IS NOT NULL LIMIT 100`,

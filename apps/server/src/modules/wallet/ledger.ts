@@ -166,6 +166,22 @@ export class LedgerBatcher {
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ posting, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private scheduled = false;
+
+  /**
+   * Starts batches on the next turn of the event loop, after the I/O that is already waiting
+   * (other requests) has queued its postings too. On PGlite, whose queries block the event loop,
+   * starting at once would send every posting alone.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.pump();
     });
   }
@@ -176,7 +192,7 @@ export class LedgerBatcher {
       this.inFlight++;
       void this.run(batch).finally(() => {
         this.inFlight--;
-        this.pump();
+        this.schedule();
       });
     }
   }
