@@ -36,11 +36,13 @@ export default defineConfig({
         // Small app modules shared by the shell and the lazy account code (session store,
         // cross-tab marker, player queries, realtime and chat hooks, toasts) go into one chunk
         // instead of one tiny chunk each: fewer requests and less gzip overhead on first load.
+        // The same for the small modules every page's first load needs anyway (site context,
+        // content client, locale links, revalidation rule, page meta, the providers query).
         codeSplitting: {
           groups: [
             {
               name: "shell-shared",
-              test: /app[\\/](lib[\\/](session[\\/](token-store|change-session|session-events|player-queries)|realtime[\\/]|chat[\\/]|api[\\/]|cookies)|toasts[\\/]toast-context)/,
+              test: /app[\\/](lib[\\/](session[\\/](token-store|change-session|session-events|player-queries)|realtime[\\/](?!connection)|chat[\\/]|api[\\/]|cookies|site\.tsx|content[\\/](content-error|content-client)|locale[\\/]href|routing[\\/]should-revalidate|seo[\\/]page-meta)|toasts[\\/]toast-context|features[\\/]games[\\/]use-providers)/,
             },
           ],
         },
