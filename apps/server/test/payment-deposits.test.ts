@@ -284,6 +284,6 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
     const player = await depositor();
     await app.testDb.query("UPDATE players SET status = 2 WHERE id = $1", [player.profileId]);
     const response = await player.deposit({ method: "sandbox-card", amount: "20" });
-    expectErrorCode(response, 403, ErrorCode.ProfileLimited);
+    expectErrorCode(response, 400, ErrorCode.ProfileLimited);
   });
 });

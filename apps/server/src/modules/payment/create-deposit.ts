@@ -146,7 +146,8 @@ export async function createDeposit(
   const player = await playersRepository(ctx.db).findById(playerId);
   if (!player) throw AppError.unauthorized();
   if (player.status === PlayerStatus.Limited) {
-    throw new AppError(403, ErrorCode.ProfileLimited, LIMITED_PROFILE_MESSAGE);
+    // 400, not 403: the client ends the session on any 401 or 403 (spec §8).
+    throw new AppError(400, ErrorCode.ProfileLimited, LIMITED_PROFILE_MESSAGE);
   }
   const { account, currency } = await accountAndCurrency(ctx, playerId, request);
   const method = await findMethod(ctx, "deposit", request, input.requestCountry);
