@@ -203,6 +203,20 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
+  it("DP-08 the tester finds a message (bank transfer) payment on the sandbox's list and approves it", async () => {
+    const player = await depositor();
+    const { invoiceId } = (
+      await player.deposit({ method: "sandbox-bank-transfer", amount: "75" })
+    ).json().data;
+    const reference = await referenceOf(invoiceId);
+    const list = await app.inject({ url: "/sandbox/payments" });
+    expect(list.body).toContain(`/sandbox/payments/${reference}`);
+    expect(list.body).toContain("75.00 EUR (message)");
+    await decide(`${app.testConfig.publicUrl}/sandbox/payments/${reference}`, "approve");
+    expect(await player.balance()).toBe("75.00");
+    expect((await app.inject({ url: "/sandbox/payments" })).body).not.toContain(reference);
+  });
+
   it("BE-25 an event whose amount differs from the invoice is refused and credits nothing", async () => {
     const player = await depositor();
     const { invoiceId } = (

@@ -233,6 +233,14 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     return delivered;
   }
 
+  /** Payments waiting for the tester's decision, newest first. */
+  async listPending(): Promise<SandboxPaymentRow[]> {
+    return this.options.db.query<SandboxPaymentRow>(
+      `SELECT ${ROW_COLUMNS} FROM sandbox_payments WHERE status = 'pending'
+        ORDER BY created_at DESC LIMIT 100`,
+    );
+  }
+
   async find(reference: string): Promise<SandboxPaymentRow | null> {
     const [row] = await this.options.db.query<SandboxPaymentRow>(
       `SELECT ${ROW_COLUMNS} FROM sandbox_payments WHERE reference = $1`,
@@ -272,6 +280,29 @@ export async function registerSandboxPaymentPages(
       { parseAs: "string", bodyLimit: 4096 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+
+    // The tester's list of payments waiting for a decision: how a payment with no page of its
+    // own for the player (message: bank-transfer instructions) is approved in the sandbox.
+    scope.get(SANDBOX_PAYMENTS_PATH, { schema: { hide: true } }, async (_request, reply) => {
+      reply.type("text/html").header("cache-control", "no-store");
+      const pending = await processor.listPending();
+      const rows = await Promise.all(
+        pending.map(async (payment) => {
+          const amount = formatScaled(
+            BigInt(payment.amount),
+            await currencyDigits(payment.currency),
+          );
+          const href = `${SANDBOX_PAYMENTS_PATH}/${escapeHtml(payment.reference)}`;
+          return `<li><a href="${href}">${escapeHtml(payment.kind)} ${escapeHtml(amount)} ${escapeHtml(payment.currency)} (${escapeHtml(payment.processing_type)})</a></li>`;
+        }),
+      );
+      return page(
+        "Sandbox payments",
+        rows.length > 0
+          ? `<ul>${rows.join("")}</ul>`
+          : "<p>No payment is waiting for a decision.</p>",
+      );
+    });
 
     scope.get<{ Params: { reference: string } }>(
       `${SANDBOX_PAYMENTS_PATH}/:reference`,
