@@ -11,11 +11,10 @@
 // running as root, so `npm install && npm test` works on a fresh machine.
 //
 // Flags: --no-e2e, --e2e-only, --no-pg; any other arguments go to vitest.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { findPgBin, freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
 
 const args = process.argv.slice(2);
 const flag = (name) => {
@@ -30,17 +29,6 @@ const isRoot = process.getuid?.() === 0;
 
 function log(message) {
   console.log(`[test] ${message}`);
-}
-
-function findPgBin() {
-  const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  for (const v of versions) {
-    const bin = join(root, v, "bin");
-    if (existsSync(join(bin, "initdb"))) return bin;
-  }
-  return null;
 }
 
 function findRedisServer() {
@@ -74,53 +62,13 @@ if (needChromium || needPg || needRedis) {
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 let stopPg = () => {};
-async function startThrowawayPostgres() {
-  const bin = findPgBin();
-  const dir = mkdtempSync(join(tmpdir(), "casino-pg-"));
-  const port = await freePort();
-  // initdb refuses to run as root: run the cluster as the postgres user.
-  const asPg = (cmd, cmdArgs) =>
-    isRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...cmdArgs]] : [cmd, cmdArgs];
-  if (isRoot) {
-    chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), 0);
-    chmodSync(dir, 0o700);
-  }
-  const run = (cmd, cmdArgs) => {
-    const [c, a] = asPg(join(bin, cmd), cmdArgs);
-    const r = spawnSync(c, a, { stdio: ["ignore", "pipe", "pipe"] });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr.toString()}`);
-  };
-  run("initdb", ["-D", join(dir, "data"), "-U", "postgres", "-A", "trust", "--no-sync"]);
-  run("pg_ctl", [
-    "-D",
-    join(dir, "data"),
-    "-l",
-    join(dir, "log"),
-    "-w",
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    "start",
-  ]);
-  stopPg = () => {
-    try {
-      run("pg_ctl", ["-D", join(dir, "data"), "-m", "immediate", "-w", "stop"]);
-    } catch {}
-    rmSync(dir, { recursive: true, force: true });
-  };
-  log(`started a throwaway PostgreSQL on 127.0.0.1:${port}`);
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+async function startPostgresForTests() {
+  // fsync off: test data need not survive a power cut, and it saves minutes.
+  const cluster = await startThrowawayPostgres({ fsync: "off", max_connections: "200" });
+  stopPg = cluster.stop;
+  log(`started a throwaway PostgreSQL on 127.0.0.1:${cluster.port}`);
+  return cluster.url;
 }
 
 let stopRedis = () => {};
@@ -153,7 +101,7 @@ if (!e2eOnly) {
   projects.push("unit", "server-pglite");
   env.TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? (await startThrowawayRedis());
   if (!noPg) {
-    env.TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? (await startThrowawayPostgres());
+    env.TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? (await startPostgresForTests());
     projects.push("server-pg");
   }
 }
