@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { createTestApp, type TestApp } from "./helpers";
 
@@ -35,7 +36,7 @@ export function freshIp(): string {
 let emailCounter = 0;
 export function freshEmail(): string {
   emailCounter += 1;
-  return `player${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  return `player${emailCounter}-${randomBytes(4).toString("hex")}@example.com`;
 }
 
 export function registrationBody(overrides: Record<string, unknown> = {}) {
