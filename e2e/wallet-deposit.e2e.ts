@@ -53,6 +53,10 @@ describe("wallet deposits through the sandbox processor", () => {
     await page.getByRole("dialog", { name: "Continue your deposit" }).waitFor(WAIT);
     const payment = await popup;
     await payment.waitForURL(/\/sandbox\/payments\//, WAIT);
+    // The first window hears of it too (realtime, or the fallback poll) and shows the alert.
+    // The alert stays 3 s, so watch for it from before the approval: the steps in the payment
+    // window below can take longer than that on a busy machine.
+    const heard = page.getByText("Deposit successful").first().waitFor({ timeout: 60_000 });
     await decideSandboxPayment(payment, "approve");
     await payment.waitForURL(/\/profile\/wallet/, WAIT);
     const success = payment.getByRole("dialog", { name: "Deposit successful" });
@@ -64,8 +68,7 @@ describe("wallet deposits through the sandbox processor", () => {
       .first()
       .waitFor(WAIT);
 
-    // The first window hears of it too (realtime, or the fallback poll) and shows the alert.
-    await page.getByText("Deposit successful").first().waitFor(WAIT);
+    await heard;
     const wallet = await openWallet(page);
     await waitForBalance(wallet, "50.00 EUR");
   });
@@ -144,9 +147,11 @@ describe("wallet deposits through the sandbox processor", () => {
     await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
     const payment = await popup;
     await payment.waitForURL(/\/sandbox\/payments\//, WAIT);
+    // The first window's alert stays 3 s: watch for it from before the decision.
+    const heard = page.getByText("Deposit failed").first().waitFor({ timeout: 60_000 });
     await decideSandboxPayment(payment, "fail");
     await payment.getByRole("dialog", { name: "Deposit failed" }).waitFor(WAIT);
-    await page.getByText("Deposit failed").first().waitFor(WAIT);
+    await heard;
   });
 
   test("DP-11 a refused deposit request closes the payment window and opens deposit-error", async () => {

@@ -44,8 +44,17 @@ export const ErrorCode = {
   CodeInvalid: 11030,
   /** Login: the account is blocked (HTTP 403). */
   AccountBlocked: 11040,
-  /** Deposit methods: a deposit limit is reached. */
+  /**
+   * Deposits: a deposit limit is reached (or the deposit would go past it), or a cooling-off or
+   * self-exclusion is on. Deposit methods and deposit invoices answer it (BE-24).
+   */
   DepositLimitReached: 13100,
+  /** A bet or loss limit stops the bet (game-limit-reached modal). */
+  GameLimitReached: 13110,
+  /** Self-excluded or cooling off: no bets until the block ends (deposits answer 13100). */
+  PlayerExcluded: 13111,
+  /** The limit cannot be changed or removed now: self-exclusion, cooling-off, or a change not yet due. */
+  LimitLocked: 13112,
   /** Deposit refused: the profile is limited (status 2). */
   ProfileLimited: 13102,
   /** The payment provider failed to create the payment (the invoice is marked failed). */

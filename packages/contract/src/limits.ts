@@ -1,0 +1,107 @@
+// Responsible-gambling limits (spec §3 "Limit", §7 Player: /api/player/limits; LM-01..LM-08,
+// BE-24, BE-34). What the spec leaves open is decided here and in docs/adr/0008-limits.md:
+// - definitions 1 bet, 2 loss, 3 deposit are cash limits per currency and period; 4
+//   self-exclusion and 5 cooling-off are time blocks with no currency, amount or period;
+// - periods are calendar periods in the player's time zone (UTC when unset): a day from local
+//   midnight, an ISO week from Monday 00:00, a month from the 1st 00:00;
+// - a stricter change (same period, lower amount) applies at once; any other change, and a
+//   removal, waits 24 hours and then needs the player's confirmation (`pending`);
+// - self-exclusion (6 months or more, or indefinite) and cooling-off (1 to 42 days) start at
+//   once and can be neither shortened nor removed.
+// Routes: GET /api/player/limits · POST /api/player/limits (CreateLimitBody) · PUT
+// /api/player/limits/{limitId} (UpdateLimitBody) · DELETE /api/player/limits/{limitId} (asks to
+// remove: pending) · PUT /api/player/limits/{limitId}/confirm (applies a due pending change) ·
+// DELETE /api/player/limits/{limitId}/pending (drops a pending change, keeps the limit).
+// Errors: 422 error.fields; 409 a cash limit of that definition, currency and period exists;
+// 400/13112 LimitLocked (4 and 5 cannot be changed or removed; confirm before effectiveAt).
+import { z } from "zod";
+import { DecimalAmount } from "./wallet";
+
+export const LimitDefinition = {
+  Bet: 1,
+  Loss: 2,
+  Deposit: 3,
+  SelfExclusion: 4,
+  CoolingOff: 5,
+} as const;
+export type LimitDefinition = (typeof LimitDefinition)[keyof typeof LimitDefinition];
+
+export const LimitPeriod = z.enum(["daily", "weekly", "monthly"]);
+export type LimitPeriod = z.infer<typeof LimitPeriod>;
+
+/** Cash limits: the amount is a positive decimal in major units of `currency`. */
+const PositiveAmount = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,18})?$/, "Must be a positive amount")
+  .refine((value) => /[1-9]/.test(value), "Must be greater than zero");
+const CurrencyCode = z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code");
+
+/** A change that waits for its cooling period (then for the player's confirmation). */
+export const PendingLimitChange = z
+  .object({
+    /** true: the limit is to be removed; otherwise the new period and amount. */
+    remove: z.boolean(),
+    period: LimitPeriod.nullable(),
+    amount: DecimalAmount.nullable(),
+    requestedAt: z.iso.datetime({ offset: true }),
+    /** When the change may be confirmed (requestedAt + 24 h). */
+    effectiveAt: z.iso.datetime({ offset: true }),
+    /** true once effectiveAt has passed: PUT .../confirm applies it. */
+    confirmable: z.boolean(),
+  })
+  .meta({ id: "PendingLimitChange" });
+export type PendingLimitChange = z.infer<typeof PendingLimitChange>;
+
+export const PlayerLimit = z
+  .object({
+    limitId: z.string(),
+    definition: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+    /** Cash limits only (null for 4 and 5). */
+    period: LimitPeriod.nullable(),
+    currency: z.string().nullable(),
+    amount: DecimalAmount.nullable(),
+    /** Used in the current period: bets (1), stakes minus winnings, never below 0 (2), gross deposits (3). */
+    currentAmount: DecimalAmount.nullable(),
+    /** The current period of a cash limit. */
+    periodStartsAt: z.iso.datetime({ offset: true }).nullable(),
+    periodEndsAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Self-exclusion and cooling-off: when the block ends (null: indefinite self-exclusion). */
+    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+    pending: PendingLimitChange.nullable(),
+  })
+  .meta({ id: "PlayerLimit" });
+export type PlayerLimit = z.infer<typeof PlayerLimit>;
+
+export const PlayerLimitList = z.object({ data: z.array(PlayerLimit) });
+export const PlayerLimitResponse = z.object({ data: PlayerLimit });
+
+/** POST /api/player/limits (LM-04). One cash limit per definition, currency and period. */
+export const CreateLimitBody = z.discriminatedUnion("definition", [
+  z.strictObject({
+    definition: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    period: LimitPeriod,
+    currency: CurrencyCode,
+    amount: PositiveAmount,
+  }),
+  z.strictObject({
+    definition: z.literal(4),
+    /** Months of self-exclusion, at least 6; null: indefinite. */
+    months: z.number().int().min(6).max(120).nullable(),
+  }),
+  z.strictObject({
+    definition: z.literal(5),
+    /** Days of cooling-off: 1 (24 hours) to 42 (6 weeks). */
+    days: z.number().int().min(1).max(42),
+  }),
+]);
+export type CreateLimitBody = z.infer<typeof CreateLimitBody>;
+
+/** PUT /api/player/limits/{limitId} {period, amount} (LM-05): cash limits only. */
+export const UpdateLimitBody = z.strictObject({
+  period: LimitPeriod,
+  amount: PositiveAmount,
+});
+export type UpdateLimitBody = z.infer<typeof UpdateLimitBody>;
+
+export const LimitParams = z.object({ limitId: z.uuid() });
