@@ -243,6 +243,8 @@ describe("crypto deposit addresses", () => {
           SANDBOX_CHAIN: "false",
           JWT_SECRET: app.testConfig.secrets.jwtSecret,
         }),
+        // The player's token was signed on the test clock: the other app reads the same clock.
+        now: app.clock.now,
       },
     );
     try {
