@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { type ContextOptions, launchBrowser, newContext } from "./browser";
 import { startServer, type TestServer } from "./server";
 
@@ -14,7 +14,8 @@ export type Site = {
 
 /**
  * One server process (with the given environment) and one Chromium for the test file; each test
- * opens its own context so cookies and storage never leak between tests.
+ * opens its own contexts, so cookies and storage never leak between tests, and they are closed
+ * when the test ends.
  */
 export function useSite(env: Record<string, string> = {}): Site {
   const site = {} as Site;
@@ -30,8 +31,13 @@ export function useSite(env: Record<string, string> = {}): Site {
       return { context, page };
     };
   });
+  // A test's pages keep running after it (realtime sockets, invoice polling, version polling):
+  // close them, so later tests of the file do not share the CPU with every earlier test's tabs.
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+  });
   afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
     await site.browser?.close();
     await site.server?.stop();
   });
