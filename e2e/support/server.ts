@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,7 +15,11 @@ export const countryHeader = "x-test-country";
  * A data folder with a migrated and seeded embedded database, made once by the global setup:
  * creating a PGlite cluster from scratch costs seconds, copying one costs milliseconds.
  */
-export const templateDataDir = join(tmpdir(), "casino-e2e-template");
+export const templateDataDir = join(
+  tmpdir(),
+  // One per checkout: two checkouts testing at once must not remake each other's template.
+  `casino-e2e-template-${createHash("sha256").update(repoRoot).digest("hex").slice(0, 8)}`,
+);
 
 export type TestServer = {
   url: string;
