@@ -21,6 +21,7 @@ const depositError: ViewLoader = () => import("./views/deposit-error-view");
 const cancelDeposit: ViewLoader = () => import("./views/cancel-deposit-view");
 const walletRegion: ViewLoader = () => import("./views/wallet-region-view");
 const equivalentCurrency: ViewLoader = () => import("./views/equivalent-currency-view");
+const limit: ViewLoader = () => import("./views/limit-view");
 
 /** The view of each modal key; keys sharing a view say so (MD-08, MD-09). */
 const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
@@ -37,6 +38,10 @@ const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
   "cancel-deposit": cancelDeposit,
   "wallet-region": walletRegion,
   "equivalent-currency": equivalentCurrency,
+  // One view for the three limit modals.
+  "add-cash-limit": limit,
+  "edit-cash-limit": limit,
+  "self-exclusion-limit": limit,
   // One confirm-action view for the three (MD-09).
   "change-active-bonus": confirmAction,
   "cancel-active-bonus": confirmAction,

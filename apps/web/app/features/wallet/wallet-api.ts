@@ -2,7 +2,6 @@
 import { ApiError, apiRequest } from "../../lib/api/api-client";
 import { currenciesQuery } from "../../lib/player-fields";
 import { WALLET_ACCOUNTS_KEY } from "../../lib/session/player-queries";
-import type { PlayerLimit } from "./wallet-rules";
 import type {
   DepositRequest,
   DepositResponse,
@@ -20,7 +19,6 @@ export { WALLET_ACCOUNTS_KEY };
 export const INVOICES_KEY = ["payment", "invoices"] as const;
 export const METHODS_KEY = ["payment", "methods"] as const;
 export const TURN_OVER_KEY = ["risk", "turn-over-wager"] as const;
-export const LIMITS_KEY = ["player", "limits"] as const;
 
 /** GET /api/wallet/accounts (same key and answer as the shell's walletAccountsQuery). */
 export const accountsQuery = {
@@ -103,21 +101,6 @@ export function turnOverQuery(currency: string) {
     staleTime: 30_000,
   };
 }
-
-/** GET /api/player/limits (ER-10 reloads them on code 13100); absent on this server → none. */
-export const limitsQuery = {
-  queryKey: LIMITS_KEY,
-  queryFn: async (): Promise<PlayerLimit[]> => {
-    try {
-      const body = await apiRequest<{ data: PlayerLimit[] }>("/api/player/limits");
-      return body.data ?? [];
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return [];
-      throw error;
-    }
-  },
-  staleTime: 30_000,
-};
 
 export const createAccount = (currency: string) =>
   apiRequest<{ data: WalletAccount }>("/api/wallet/accounts", {

@@ -10,14 +10,13 @@ import { useNavigate } from "react-router";
 import { ApiError } from "../../lib/api/api-error";
 import { useModals, useSite } from "../../lib/site";
 import { useCountries } from "../../modals/views/use-countries";
+import { LIMITS_KEY, limitsQuery } from "../limits/limits-api";
 import { CryptoAddressForm } from "./crypto-address";
 import { AwaitingInvoice, FiatDeposit, type WalletFinish } from "./deposit-form";
 import { refreshWallet, useAccounts, useWalletLiveUpdates } from "./live-updates";
 import { MethodLogo } from "./method-logo";
 import {
   currenciesQuery,
-  LIMITS_KEY,
-  limitsQuery,
   METHODS_KEY,
   methodsQuery,
   switchAccount,
