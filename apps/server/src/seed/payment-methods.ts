@@ -217,6 +217,57 @@ export const seedPaymentMethods: SeedMethod[] = [
     ],
   },
   {
+    // A payout whose details the processor collects on its own hosted page (WD-03).
+    direction: "withdrawal",
+    method: "sandbox-card-payout",
+    title: "Card payout (hosted page)",
+    type: "form",
+    processingType: "form",
+    logo: "/images/payments/card.svg",
+    currencies: fiat("1000", "500000"),
+  },
+  {
+    // An embedded payout page (WD-03) with the other field types (WR-20): a select with
+    // options, a textarea, and a phone that must be Brazilian, so a profile phone from another
+    // country prefills it invalid (WR-21).
+    direction: "withdrawal",
+    method: "sandbox-mobile-payout",
+    title: "Mobile money (embedded)",
+    type: "form",
+    processingType: "iframe",
+    logo: "/images/payments/qr.svg",
+    currencies: fiat("1000", "200000"),
+    fields: [
+      {
+        key: "phone",
+        labels: { en: "Mobile number", de: "Handynummer", "pt-br": "Celular" },
+        hints: {
+          en: "A Brazilian mobile number, +55…",
+          de: "Eine brasilianische Handynummer, +55…",
+        },
+        isRequired: true,
+        regexp: "^\\+55[1-9][0-9]{9,10}$",
+      },
+      {
+        key: "operator",
+        labels: { en: "Operator", de: "Anbieter", "pt-br": "Operadora" },
+        fieldType: "select",
+        isRequired: true,
+        options: [
+          { id: "vivo", name: "Vivo" },
+          { id: "claro", name: "Claro" },
+          { id: "tim", name: "TIM" },
+        ],
+      },
+      {
+        key: "note",
+        labels: { en: "Note to the recipient", de: "Notiz", "pt-br": "Observação" },
+        fieldType: "textarea",
+        regexp: "^[\\s\\S]{0,200}$",
+      },
+    ],
+  },
+  {
     direction: "withdrawal",
     method: "crypto-btc-payout",
     title: "Bitcoin",
