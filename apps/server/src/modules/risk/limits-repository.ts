@@ -1,0 +1,352 @@
+// SQL of responsible-gambling limits (migration 0014_limits.sql). Every instant is a parameter
+// (the caller's ctx.now()), never the database's now().
+import type { LimitPeriod } from "@casino/contract/limits";
+import type { Queryable } from "../../infra/db";
+
+export type CashDefinition = 1 | 2 | 3;
+export type BlockDefinition = 4 | 5;
+export type Definition = CashDefinition | BlockDefinition;
+
+export interface PendingRecord {
+  remove: boolean;
+  period: LimitPeriod | null;
+  /** Minor units. */
+  amount: bigint | null;
+  requestedAt: Date;
+  effectiveAt: Date;
+}
+
+export interface LimitRecord {
+  id: string;
+  playerId: string;
+  definition: Definition;
+  period: LimitPeriod | null;
+  currency: string | null;
+  /** Minor units. */
+  amount: bigint | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+  pending: PendingRecord | null;
+}
+
+interface LimitRow {
+  id: string;
+  player_id: string;
+  definition: number;
+  period: LimitPeriod | null;
+  currency: string | null;
+  amount: string | null;
+  expires_at: Date | null;
+  created_at: Date;
+  pending_remove: boolean;
+  pending_period: LimitPeriod | null;
+  pending_amount: string | null;
+  pending_requested_at: Date | null;
+  pending_effective_at: Date | null;
+}
+
+const COLUMNS = `id, player_id, definition, period, currency, amount, expires_at, created_at,
+  pending_remove, pending_period, pending_amount, pending_requested_at, pending_effective_at`;
+
+function toRecord(row: LimitRow): LimitRecord {
+  return {
+    id: row.id,
+    playerId: row.player_id,
+    definition: row.definition as Definition,
+    period: row.period,
+    currency: row.currency,
+    amount: row.amount === null ? null : BigInt(row.amount),
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    pending:
+      row.pending_requested_at && row.pending_effective_at
+        ? {
+            remove: row.pending_remove,
+            period: row.pending_period,
+            amount: row.pending_amount === null ? null : BigInt(row.pending_amount),
+            requestedAt: row.pending_requested_at,
+            effectiveAt: row.pending_effective_at,
+          }
+        : null,
+  };
+}
+
+export type AuditAction =
+  | "created"
+  | "decreased"
+  | "unchanged"
+  | "increase_requested"
+  | "change_requested"
+  | "removal_requested"
+  | "pending_dropped"
+  | "confirmed"
+  | "removed"
+  | "extended"
+  | "expired";
+
+export interface AuditEntry {
+  limit: Pick<LimitRecord, "id" | "playerId" | "definition" | "currency">;
+  action: AuditAction;
+  old?: { period?: LimitPeriod | null; amount?: bigint | null; expiresAt?: Date | null };
+  new?: { period?: LimitPeriod | null; amount?: bigint | null; expiresAt?: Date | null };
+  requestedAt: Date;
+  effectiveAt: Date | null;
+  recordedAt: Date;
+}
+
+const text = (value: bigint | null | undefined) =>
+  value === null || value === undefined ? null : value.toString();
+
+/** Deposit invoices that use up room: pending (1) or successful (2); failed and declined free it. */
+const COUNTED_INVOICE_STATUSES = [1, 2];
+
+export function limitsRepository(db: Queryable) {
+  return {
+    /**
+     * Locks the player's row for the rest of the transaction: limit changes, deposit checks and
+     * bet checks of one player run one at a time (NO KEY UPDATE: rows that merely reference the
+     * player, such as a new invoice, are not blocked).
+     */
+    async lockPlayer(playerId: string): Promise<boolean> {
+      const rows = await db.query("SELECT id FROM players WHERE id = $1 FOR NO KEY UPDATE", [
+        playerId,
+      ]);
+      return rows.length > 0;
+    },
+
+    async timeZoneOf(playerId: string): Promise<string | null> {
+      const [row] = await db.query<{ time_zone: string | null }>(
+        "SELECT time_zone FROM players WHERE id = $1",
+        [playerId],
+      );
+      return row?.time_zone ?? null;
+    },
+
+    /**
+     * Cash limits, and blocks that have not ended at `now`: by definition, currency, then
+     * daily, weekly, monthly.
+     */
+    async listCurrent(playerId: string, now: Date): Promise<LimitRecord[]> {
+      const rows = await db.query<LimitRow>(
+        `SELECT ${COLUMNS} FROM player_limits
+          WHERE player_id = $1 AND (expires_at IS NULL OR expires_at > $2)
+          ORDER BY definition, currency NULLS FIRST,
+                   array_position(ARRAY['daily', 'weekly', 'monthly'], period), created_at, id`,
+        [playerId, now],
+      );
+      return rows.map(toRecord);
+    },
+
+    async find(playerId: string, limitId: string): Promise<LimitRecord | null> {
+      const [row] = await db.query<LimitRow>(
+        `SELECT ${COLUMNS} FROM player_limits WHERE id = $1 AND player_id = $2`,
+        [limitId, playerId],
+      );
+      return row ? toRecord(row) : null;
+    },
+
+    async findBlock(playerId: string, definition: BlockDefinition): Promise<LimitRecord | null> {
+      const [row] = await db.query<LimitRow>(
+        `SELECT ${COLUMNS} FROM player_limits WHERE player_id = $1 AND definition = $2`,
+        [playerId, definition],
+      );
+      return row ? toRecord(row) : null;
+    },
+
+    async existsCash(
+      playerId: string,
+      definition: CashDefinition,
+      currency: string,
+      period: LimitPeriod,
+    ): Promise<boolean> {
+      const rows = await db.query(
+        `SELECT 1 FROM player_limits
+          WHERE player_id = $1 AND definition = $2 AND currency = $3 AND period = $4`,
+        [playerId, definition, currency, period],
+      );
+      return rows.length > 0;
+    },
+
+    /** A new cash limit; null when one of that definition, currency and period exists. */
+    async insertCash(input: {
+      playerId: string;
+      definition: CashDefinition;
+      period: LimitPeriod;
+      currency: string;
+      amount: bigint;
+      now: Date;
+    }): Promise<LimitRecord | null> {
+      const [row] = await db.query<LimitRow>(
+        `INSERT INTO player_limits (player_id, definition, period, currency, amount, created_at,
+           updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6)
+         ON CONFLICT (player_id, definition, currency, period) WHERE definition IN (1, 2, 3)
+         DO NOTHING
+         RETURNING ${COLUMNS}`,
+        [
+          input.playerId,
+          input.definition,
+          input.period,
+          input.currency,
+          input.amount.toString(),
+          input.now,
+        ],
+      );
+      return row ? toRecord(row) : null;
+    },
+
+    async insertBlock(input: {
+      playerId: string;
+      definition: BlockDefinition;
+      expiresAt: Date | null;
+      now: Date;
+    }): Promise<LimitRecord> {
+      const [row] = await db.query<LimitRow>(
+        `INSERT INTO player_limits (player_id, definition, expires_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $4)
+         RETURNING ${COLUMNS}`,
+        [input.playerId, input.definition, input.expiresAt, input.now],
+      );
+      return toRecord(row!);
+    },
+
+    async setExpiry(limitId: string, expiresAt: Date | null, now: Date): Promise<LimitRecord> {
+      const [row] = await db.query<LimitRow>(
+        `UPDATE player_limits SET expires_at = $2, updated_at = $3 WHERE id = $1
+         RETURNING ${COLUMNS}`,
+        [limitId, expiresAt, now],
+      );
+      return toRecord(row!);
+    },
+
+    /** Sets period and amount and drops any pending change. */
+    async apply(
+      limitId: string,
+      values: { period: LimitPeriod; amount: bigint },
+      now: Date,
+    ): Promise<LimitRecord> {
+      const [row] = await db.query<LimitRow>(
+        `UPDATE player_limits
+            SET period = $2, amount = $3, updated_at = $4, pending_remove = false,
+                pending_period = NULL, pending_amount = NULL, pending_requested_at = NULL,
+                pending_effective_at = NULL
+          WHERE id = $1
+          RETURNING ${COLUMNS}`,
+        [limitId, values.period, values.amount.toString(), now],
+      );
+      return toRecord(row!);
+    },
+
+    /** Replaces the pending change (null drops it). */
+    async setPending(
+      limitId: string,
+      pending: PendingRecord | null,
+      now: Date,
+    ): Promise<LimitRecord> {
+      const [row] = await db.query<LimitRow>(
+        `UPDATE player_limits
+            SET pending_remove = $2, pending_period = $3, pending_amount = $4,
+                pending_requested_at = $5, pending_effective_at = $6, updated_at = $7
+          WHERE id = $1
+          RETURNING ${COLUMNS}`,
+        [
+          limitId,
+          pending?.remove ?? false,
+          pending?.period ?? null,
+          text(pending?.amount),
+          pending?.requestedAt ?? null,
+          pending?.effectiveAt ?? null,
+          now,
+        ],
+      );
+      return toRecord(row!);
+    },
+
+    async remove(limitId: string): Promise<void> {
+      await db.query("DELETE FROM player_limits WHERE id = $1", [limitId]);
+    },
+
+    async audit(entry: AuditEntry): Promise<void> {
+      await db.query(
+        `INSERT INTO player_limit_audit (limit_id, player_id, definition, currency, action,
+           old_period, old_amount, old_expires_at, new_period, new_amount, new_expires_at,
+           requested_at, effective_at, recorded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          entry.limit.id,
+          entry.limit.playerId,
+          entry.limit.definition,
+          entry.limit.currency,
+          entry.action,
+          entry.old?.period ?? null,
+          text(entry.old?.amount),
+          entry.old?.expiresAt ?? null,
+          entry.new?.period ?? null,
+          text(entry.new?.amount),
+          entry.new?.expiresAt ?? null,
+          entry.requestedAt,
+          entry.effectiveAt,
+          entry.recordedAt,
+        ],
+      );
+    },
+
+    /**
+     * Gross deposits of a period (minor units): deposit invoices created in [start, end) that are
+     * pending or successful. Withdrawals do not give room back; failed and declined deposits do.
+     */
+    async depositedIn(input: {
+      playerId: string;
+      currency: string;
+      start: Date;
+      end: Date;
+      excludeInvoiceId?: string | null;
+    }): Promise<bigint> {
+      const [row] = await db.query<{ total: string }>(
+        `SELECT COALESCE(sum(amount), 0) AS total FROM payment_invoices
+          WHERE player_id = $1 AND type = 1 AND currency = $2 AND status = ANY($3::smallint[])
+            AND created_at >= $4 AND created_at < $5
+            AND ($6::uuid IS NULL OR id <> $6::uuid)`,
+        [
+          input.playerId,
+          input.currency,
+          COUNTED_INVOICE_STATUSES,
+          input.start,
+          input.end,
+          input.excludeInvoiceId ?? null,
+        ],
+      );
+      return BigInt(row!.total);
+    },
+
+    /**
+     * Stakes and winnings of a period (minor units) from the ledger: applied transactions of kind
+     * game.bet and game.win whose entries touch the player's accounts in the currency, by the
+     * transaction's time. A bet takes money out of the player's accounts (negative entries), a
+     * win puts it in.
+     */
+    async playedIn(input: {
+      playerId: string;
+      currency: string;
+      start: Date;
+      end: Date;
+    }): Promise<{ stakes: bigint; winnings: bigint }> {
+      const [row] = await db.query<{ stakes: string; winnings: string }>(
+        `SELECT COALESCE(sum(-e.amount) FILTER (WHERE t.kind = 'game.bet'), 0) AS stakes,
+                COALESCE(sum(e.amount) FILTER (WHERE t.kind = 'game.win'), 0) AS winnings
+           FROM wallet_accounts w
+           JOIN ledger_accounts a ON a.wallet_account_id = w.id AND a.owner_kind = 'player'
+                                 AND a.purpose IN ('real', 'bonus')
+           JOIN ledger_entries e ON e.account_id = a.id
+           JOIN ledger_transactions t ON t.id = e.transaction_id
+          WHERE w.player_id = $1 AND w.currency = $2
+            AND t.kind IN ('game.bet', 'game.win') AND t.status = 'applied'
+            AND t.created_at >= $3 AND t.created_at < $4`,
+        [input.playerId, input.currency, input.start, input.end],
+      );
+      return { stakes: BigInt(row!.stakes), winnings: BigInt(row!.winnings) };
+    },
+  };
+}
+
+export type LimitsRepository = ReturnType<typeof limitsRepository>;
