@@ -12,6 +12,9 @@
 // /api/player/limits/{limitId} (UpdateLimitBody) · DELETE /api/player/limits/{limitId} (asks to
 // remove: pending) · PUT /api/player/limits/{limitId}/confirm (applies a due pending change) ·
 // DELETE /api/player/limits/{limitId}/pending (drops a pending change, keeps the limit).
+// Answers: GET {data: PlayerLimit[]}; POST 201 {data} (200 when an active self-exclusion or
+// cooling-off was extended or kept); PUT, DELETE, DELETE .../pending {data}; confirm {data} or
+// {data: null} when the confirmed change removed the limit.
 // Errors: 422 error.fields; 409 a cash limit of that definition, currency and period exists;
 // 400/13112 LimitLocked (4 and 5 cannot be changed or removed; confirm before effectiveAt).
 import { z } from "zod";
@@ -75,6 +78,8 @@ export type PlayerLimit = z.infer<typeof PlayerLimit>;
 
 export const PlayerLimitList = z.object({ data: z.array(PlayerLimit) });
 export const PlayerLimitResponse = z.object({ data: PlayerLimit });
+/** PUT .../confirm: the limit after the change, or null when the confirmed change removed it. */
+export const ConfirmedLimitResponse = z.object({ data: PlayerLimit.nullable() });
 
 /** POST /api/player/limits (LM-04). One cash limit per definition, currency and period. */
 export const CreateLimitBody = z.discriminatedUnion("definition", [

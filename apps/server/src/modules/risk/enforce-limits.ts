@@ -1,0 +1,135 @@
+// Limits enforced where money moves (BE-24, BE-34; DESIGN.md "Security"):
+// - deposits: refused (400/13100) while a self-exclusion or cooling-off is on, or when the
+//   amount would take any deposit limit of the currency past its amount (with the amount
+//   unknown, as for a crypto address, once a limit is used up);
+// - bets (the games issue calls assertCanBet): refused with 13111 while excluded or cooling off,
+//   with 13110 when the stake would take a bet limit, or a loss limit if the bet were lost, past
+//   its amount.
+// The checking functions take the caller's transaction and lock the player's row first, so
+// concurrent deposits (or bets) of one player are checked one after another against what the
+// earlier ones wrote: they can never pass a limit together. Where several limits apply, each must
+// have room, so the one with the least room decides.
+import { ErrorCode } from "@casino/contract/errors";
+import { formatAmount } from "@casino/money/format";
+import type { Queryable } from "../../infra/db";
+import { AppError } from "../../infra/errors";
+import { currencySubunits, isActiveBlock, playerTimeZone, usageOf } from "./limit-usage";
+import { type LimitRecord, limitsRepository } from "./limits-repository";
+
+export interface DepositCheck {
+  playerId: string;
+  currency: string;
+  /** Minor units; null when the player sends what they like (crypto address deposits). */
+  amount: bigint | null;
+  now: Date;
+  /** An open invoice this request reuses (a crypto address's): its own amount is not counted twice. */
+  excludeInvoiceId?: string | null;
+}
+
+function blockMessage(block: LimitRecord, what: string): string {
+  const kind = block.definition === 4 ? "self-exclusion" : "cooling-off";
+  const until = block.expiresAt ? ` until ${block.expiresAt.toISOString()}` : "";
+  return `${what} are not available during your ${kind}${until}`;
+}
+
+/** Why a deposit is refused, or null when it may go ahead (no lock taken). */
+export async function depositRefusal(db: Queryable, check: DepositCheck): Promise<string | null> {
+  const limits = await limitsRepository(db).listCurrent(check.playerId, check.now);
+  const block = limits.find((limit) => isActiveBlock(limit, check.now));
+  if (block) return blockMessage(block, "Deposits");
+  const deposits = limits.filter(
+    (limit) => limit.definition === 3 && limit.currency === check.currency,
+  );
+  if (deposits.length === 0) return null;
+  const timeZone = await playerTimeZone(db, check.playerId);
+  const subunit = (await currencySubunits(db)).get(check.currency) ?? 1;
+  for (const limit of deposits) {
+    const usage = await usageOf(db, limit, {
+      now: check.now,
+      timeZone,
+      excludeInvoiceId: check.excludeInvoiceId ?? null,
+    });
+    const allowed = limit.amount ?? 0n;
+    const used = usage?.used ?? 0n;
+    const room = allowed > used ? allowed - used : 0n;
+    const format = (value: bigint) => `${formatAmount(value, subunit)} ${check.currency}`;
+    if (room === 0n) {
+      return `Your ${limit.period} deposit limit of ${format(allowed)} is reached until ${usage?.bounds.end.toISOString()}`;
+    }
+    if (check.amount !== null && check.amount > room) {
+      return `This deposit would go past your ${limit.period} deposit limit of ${format(allowed)}: ${format(room)} left`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Serialises the money movements of one player that limits govern (deposits, bets, limit
+ * changes) for the rest of the caller's transaction. Taking it again in the same transaction is
+ * free.
+ */
+export async function lockPlayerLimits(tx: Queryable, playerId: string): Promise<void> {
+  await limitsRepository(tx).lockPlayer(playerId);
+}
+
+/**
+ * In the transaction that creates a deposit invoice, before it is inserted: locks the player and
+ * refuses (400/13100) a deposit the limits do not allow.
+ */
+export async function assertCanDeposit(tx: Queryable, check: DepositCheck): Promise<void> {
+  await limitsRepository(tx).lockPlayer(check.playerId);
+  const refusal = await depositRefusal(tx, check);
+  if (refusal) throw new AppError(400, ErrorCode.DepositLimitReached, refusal);
+}
+
+/**
+ * GET /api/payment/methods/deposit (BE-24, ER-10): 400/13100 while a self-exclusion or
+ * cooling-off is on, or a deposit limit of the currency is used up (currentAmount >= amount).
+ */
+export async function assertDepositsOpen(
+  db: Queryable,
+  check: Omit<DepositCheck, "amount" | "excludeInvoiceId">,
+): Promise<void> {
+  const refusal = await depositRefusal(db, { ...check, amount: null });
+  if (refusal) throw new AppError(400, ErrorCode.DepositLimitReached, refusal);
+}
+
+export interface BetCheck {
+  playerId: string;
+  currency: string;
+  /** Minor units staked. */
+  stake: bigint;
+  now: Date;
+}
+
+/**
+ * For the games issue, at bet time in the transaction that takes the stake (before posting it):
+ * locks the player and refuses with 400/13111 while a self-exclusion or cooling-off is on, and
+ * with 400/13110 when the stake would pass a bet limit (stakes + stake > amount) or, if lost, a
+ * loss limit (net loss + stake > amount) of the currency in its current period. Bets count from
+ * ledger transactions of kind game.bet and game.win (see limits-repository.ts playedIn).
+ */
+export async function assertCanBet(tx: Queryable, check: BetCheck): Promise<void> {
+  const repository = limitsRepository(tx);
+  await repository.lockPlayer(check.playerId);
+  const limits = await repository.listCurrent(check.playerId, check.now);
+  const block = limits.find((limit) => isActiveBlock(limit, check.now));
+  if (block) throw new AppError(400, ErrorCode.PlayerExcluded, blockMessage(block, "Bets"));
+  const cash = limits.filter(
+    (limit) =>
+      (limit.definition === 1 || limit.definition === 2) && limit.currency === check.currency,
+  );
+  if (cash.length === 0) return;
+  const timeZone = await playerTimeZone(tx, check.playerId);
+  for (const limit of cash) {
+    const usage = await usageOf(tx, limit, { now: check.now, timeZone });
+    if ((usage?.used ?? 0n) + check.stake > (limit.amount ?? 0n)) {
+      const kind = limit.definition === 1 ? "bet" : "loss";
+      throw new AppError(
+        400,
+        ErrorCode.GameLimitReached,
+        `This bet would go past your ${limit.period} ${kind} limit`,
+      );
+    }
+  }
+}

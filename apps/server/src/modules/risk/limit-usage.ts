@@ -1,0 +1,119 @@
+// What a limit has used in its current period, and the PlayerLimit view of a limit record.
+import type { PlayerLimit } from "@casino/contract/limits";
+import { formatAmount } from "@casino/money/format";
+import type { Queryable } from "../../infra/db";
+import { AppError } from "../../infra/errors";
+import { settingsRepository } from "../settings/repository";
+import { type PeriodBounds, periodBounds, resolveTimeZone } from "./limit-periods";
+import { type LimitRecord, limitsRepository } from "./limits-repository";
+
+/** The cooling period of a raise, a period change or a removal (LM-05, LM-06). */
+export const COOLING_PERIOD_MS = 24 * 3_600_000;
+
+export interface LimitUsage {
+  bounds: PeriodBounds;
+  /** Minor units used in the period. */
+  used: bigint;
+}
+
+/** True while a self-exclusion or cooling-off has not ended. */
+export function isActiveBlock(limit: LimitRecord, now: Date): boolean {
+  return (
+    (limit.definition === 4 || limit.definition === 5) &&
+    (limit.expiresAt === null || limit.expiresAt.getTime() > now.getTime())
+  );
+}
+
+/** The player's zone for calendar periods (players.time_zone when valid, else UTC). */
+export async function playerTimeZone(db: Queryable, playerId: string): Promise<string> {
+  return resolveTimeZone(await limitsRepository(db).timeZoneOf(playerId));
+}
+
+/**
+ * Used in the current period of a cash limit: gross deposits (3), stakes (1), stakes minus
+ * winnings and never below zero (2). null for self-exclusion and cooling-off.
+ */
+export async function usageOf(
+  db: Queryable,
+  limit: LimitRecord,
+  input: { now: Date; timeZone: string; excludeInvoiceId?: string | null },
+): Promise<LimitUsage | null> {
+  if (!limit.period || !limit.currency) return null;
+  const bounds = periodBounds(limit.period, input.now, input.timeZone);
+  const repository = limitsRepository(db);
+  const scope = {
+    playerId: limit.playerId,
+    currency: limit.currency,
+    start: bounds.start,
+    end: bounds.end,
+  };
+  if (limit.definition === 3) {
+    const used = await repository.depositedIn({
+      ...scope,
+      excludeInvoiceId: input.excludeInvoiceId ?? null,
+    });
+    return { bounds, used };
+  }
+  const { stakes, winnings } = await repository.playedIn(scope);
+  if (limit.definition === 1) return { bounds, used: stakes };
+  return { bounds, used: stakes > winnings ? stakes - winnings : 0n };
+}
+
+/** Minor units per major unit of every known currency (enabled or not: old limits stay readable). */
+export async function currencySubunits(db: Queryable): Promise<Map<string, number>> {
+  const currencies = await settingsRepository(db).listCurrencies(false);
+  return new Map(currencies.map((currency) => [currency.code, currency.subunitToUnit]));
+}
+
+/** The enabled currency's subunit; 422 on `currency` otherwise. */
+export async function enabledCurrencySubunit(db: Queryable, code: string): Promise<number> {
+  const currency = (await settingsRepository(db).listCurrencies(false)).find(
+    (item) => item.code === code && item.isEnabled,
+  );
+  if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
+  return currency.subunitToUnit;
+}
+
+export function toPlayerLimit(
+  limit: LimitRecord,
+  usage: LimitUsage | null,
+  subunits: ReadonlyMap<string, number>,
+  now: Date,
+): PlayerLimit {
+  const subunit = limit.currency ? (subunits.get(limit.currency) ?? 1) : 1;
+  const money = (value: bigint | null) => (value === null ? null : formatAmount(value, subunit));
+  return {
+    limitId: limit.id,
+    definition: limit.definition,
+    period: limit.period,
+    currency: limit.currency,
+    amount: money(limit.amount),
+    currentAmount: usage ? money(usage.used) : null,
+    periodStartsAt: usage ? usage.bounds.start.toISOString() : null,
+    periodEndsAt: usage ? usage.bounds.end.toISOString() : null,
+    expiresAt: limit.expiresAt ? limit.expiresAt.toISOString() : null,
+    createdAt: limit.createdAt.toISOString(),
+    pending: limit.pending
+      ? {
+          remove: limit.pending.remove,
+          period: limit.pending.period,
+          amount: money(limit.pending.amount),
+          requestedAt: limit.pending.requestedAt.toISOString(),
+          effectiveAt: limit.pending.effectiveAt.toISOString(),
+          confirmable: now.getTime() >= limit.pending.effectiveAt.getTime(),
+        }
+      : null,
+  };
+}
+
+/** One limit as the API shows it, with its usage in the current period. */
+export async function viewOf(
+  db: Queryable,
+  limit: LimitRecord,
+  now: Date,
+  timeZone?: string,
+): Promise<PlayerLimit> {
+  const zone = timeZone ?? (await playerTimeZone(db, limit.playerId));
+  const usage = await usageOf(db, limit, { now, timeZone: zone });
+  return toPlayerLimit(limit, usage, await currencySubunits(db), now);
+}
