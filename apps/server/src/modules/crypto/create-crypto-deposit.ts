@@ -11,6 +11,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { checkMethodFields } from "../payment/create-deposit";
 import { insertInvoice, type MethodRecord } from "../payment/repository";
+import { assertCanDeposit, lockPlayerLimits } from "../risk/enforce-limits";
 import type { CurrencyRecord } from "../settings/repository";
 import type { WalletAccountRecord } from "../wallet/repository";
 import { depositAddressFor } from "./addresses";
@@ -96,11 +97,23 @@ export async function createCryptoDeposit(
 
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    // The address row orders this request against a concurrent one and against a credit.
+    // The player first (deposit limits, BE-24), then the address row, which orders this request
+    // against a concurrent one and against a credit.
+    await lockPlayerLimits(tx, input.playerId);
     const [locked] = await tx.query<{ open_invoice_id: string | null }>(
       "SELECT open_invoice_id FROM crypto_deposit_addresses WHERE id = $1 FOR UPDATE",
       [address.id],
     );
+    // What arrives is credited whatever the amount, so the address is refused only while
+    // deposits are blocked or a deposit limit is used up; the open invoice this request reuses
+    // is not counted against itself.
+    await assertCanDeposit(tx, {
+      playerId: input.playerId,
+      currency: currency.code,
+      amount: null,
+      now,
+      excludeInvoiceId: locked?.open_invoice_id ?? null,
+    });
     const bonusId =
       request.bonusId === undefined || request.bonusId === null ? null : String(request.bonusId);
     let invoiceId: string | null = null;

@@ -16,6 +16,7 @@ import { AppError } from "../../infra/errors";
 import { failPoint } from "../../lib/fail-point";
 import { createCryptoDeposit } from "../crypto/create-crypto-deposit";
 import { playersRepository } from "../player/repository";
+import { assertCanDeposit, lockPlayerLimits } from "../risk/enforce-limits";
 import { settingsRepository } from "../settings/repository";
 import { walletRepository } from "../wallet/repository";
 import type { PaymentProcessor } from "./processor";
@@ -116,8 +117,9 @@ export async function findMethod(
 /**
  * POST /api/payment/invoices/deposit (DP-04, BE-23): every check of spec §5 on the server (the
  * account is the player's and in the currency, the method is offered there, the amount lies
- * within min/max, the method's fields), limited profiles refused, then a pending invoice and the
- * processor's payment. A retried request with the same Idempotency-Key gets the first answer.
+ * within min/max, the method's fields), limited profiles refused, deposit limits, cooling-off and
+ * self-exclusion enforced (400/13100, BE-24), then a pending invoice and the processor's payment.
+ * A retried request with the same Idempotency-Key gets the first answer.
  */
 export async function createDeposit(
   ctx: AppContext,
@@ -175,22 +177,37 @@ export async function createDeposit(
     throw new AppError(503, ErrorCode.ServiceUnavailable, "This payment method is unavailable");
   }
 
-  const invoice = await insertInvoice(ctx.db, {
-    type: InvoiceType.Deposit,
-    playerId,
-    walletAccountId: account.id,
-    method,
-    currency: request.currency,
-    amount,
-    country: request.country ?? input.requestCountry,
-    fields: request.fields ?? {},
-    bonusId:
-      request.bonusId === undefined || request.bonusId === null ? null : String(request.bonusId),
-    isBonusDecline: request.isBonusDecline ?? false,
-    idempotencyKey: input.idempotencyKey,
-    successUrl: request.redirectSuccessUrl ?? request.redirectUrl ?? null,
-    errorUrl: request.redirectErrorUrl ?? request.redirectUrl ?? null,
-    now: ctx.now(),
+  const now = ctx.now();
+  // Deposit limits (BE-24): checked in the transaction that inserts the invoice, under the
+  // player's lock, so concurrent deposits are counted one after another and never pass a limit
+  // together.
+  const invoice = await ctx.db.transaction(async (tx) => {
+    await lockPlayerLimits(tx, playerId);
+    if (input.idempotencyKey) {
+      const [raced] = await tx.query(
+        "SELECT 1 FROM payment_invoices WHERE player_id = $1 AND idempotency_key = $2",
+        [playerId, input.idempotencyKey],
+      );
+      if (raced) return null;
+    }
+    await assertCanDeposit(tx, { playerId, currency: request.currency, amount, now });
+    return insertInvoice(tx, {
+      type: InvoiceType.Deposit,
+      playerId,
+      walletAccountId: account.id,
+      method,
+      currency: request.currency,
+      amount,
+      country: request.country ?? input.requestCountry,
+      fields: request.fields ?? {},
+      bonusId:
+        request.bonusId === undefined || request.bonusId === null ? null : String(request.bonusId),
+      isBonusDecline: request.isBonusDecline ?? false,
+      idempotencyKey: input.idempotencyKey,
+      successUrl: request.redirectSuccessUrl ?? request.redirectUrl ?? null,
+      errorUrl: request.redirectErrorUrl ?? request.redirectUrl ?? null,
+      now,
+    });
   });
   if (!invoice) {
     // A concurrent request with the same key won; its answer (once ready) is the answer.

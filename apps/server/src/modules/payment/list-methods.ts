@@ -2,6 +2,7 @@ import type { MethodField, PaymentMethod } from "@casino/contract/payment";
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { assertDepositsOpen } from "../risk/enforce-limits";
 import { settingsRepository } from "../settings/repository";
 import { type Direction, type MethodFieldRecord, paymentMethodsRepository } from "./repository";
 
@@ -34,15 +35,29 @@ function toField(field: MethodFieldRecord, subunit: number, prefill: PrefillValu
 /**
  * GET /api/payment/methods/deposit|withdrawal (BE-22): the methods of the currency for the
  * payment region (the `country` query when the player picked another region, else the request
- * country), amounts in the account currency.
+ * country), amounts in the account currency. Deposit methods answer 400/13100 instead while a
+ * deposit limit of the currency is used up or a self-exclusion or cooling-off is on (BE-24).
  */
 export async function listPaymentMethods(
   ctx: AppContext,
-  input: { direction: Direction; currency: string; country: string | null; prefill: PrefillValues },
+  input: {
+    playerId: string;
+    direction: Direction;
+    currency: string;
+    country: string | null;
+    prefill: PrefillValues;
+  },
 ): Promise<PaymentMethod[]> {
   const currencies = await settingsRepository(ctx.db).listCurrencies(false);
   const currency = currencies.find((item) => item.code === input.currency && item.isEnabled);
   if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
+  if (input.direction === "deposit") {
+    await assertDepositsOpen(ctx.db, {
+      playerId: input.playerId,
+      currency: input.currency,
+      now: ctx.now(),
+    });
+  }
   const subunit = currency.subunitToUnit;
   const methods = await paymentMethodsRepository(ctx.db).list(
     input.direction,

@@ -59,16 +59,21 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         preHandler,
         schema: {
           tags: ["payment"],
-          summary: `The ${direction} methods of a currency in the payment region (BE-22)`,
+          summary:
+            direction === "deposit"
+              ? "The deposit methods of a currency in the payment region (BE-22); 400/13100 while deposits are limited (BE-24)"
+              : "The withdrawal methods of a currency in the payment region (BE-22)",
           querystring: PaymentMethodsQuery,
           response: { 200: PaymentMethodList, ...authErrors },
         },
       },
       async (request, reply) => {
         cachePrivate(reply);
-        const player = await playersRepository(ctx.db).findById(playerOf(request).profileId);
+        const { profileId } = playerOf(request);
+        const player = await playersRepository(ctx.db).findById(profileId);
         const country = request.query.country ?? (await ctx.resolveCountry(request));
         const data = await listPaymentMethods(ctx, {
+          playerId: profileId,
           direction,
           currency: request.query.currency,
           country,
