@@ -266,3 +266,226 @@ describe("ledger postings (DESIGN Money, BE-21)", () => {
     expect(await checkLedger(db)).toEqual([]);
   });
 });
+
+describe("ledger batches as arrays (migration 0015, BE-21/BE-22)", () => {
+  it("BE-22: one batch mixing fresh keys, replays, conflicts and insufficient funds answers each item as if posted in order", async () => {
+    const { real, deposits, withdrawals } = await freshWallet();
+    const rich = (await freshWallet()).real;
+    await postInTransaction(db, [
+      transfer(deposits, real, 1_000n),
+      transfer(deposits, rich, 5_000n),
+    ]);
+    const earlier = transfer(real, withdrawals, 100n);
+    const [first] = await postInTransaction(db, [earlier]);
+    const refused = transfer(real, withdrawals, 50_000n);
+    const [refusedFirst] = await postInTransaction(db, [refused]);
+    expect(refusedFirst).toMatchObject({ status: "rejected", replay: false });
+    const twiceKey = key("twice");
+    const otherKey = key("other");
+    const batch = [
+      transfer(rich, withdrawals, 10n), // 0 fresh, applied
+      earlier, // 1 replay of an applied key
+      transfer(real, withdrawals, 999n, earlier.key), // 2 conflict with an earlier key
+      refused, // 3 replay of a rejected key
+      transfer(real, withdrawals, 901n), // 4 fresh, short (900 left)
+      transfer(real, withdrawals, 900n, twiceKey), // 5 fresh, applied: real goes to 0
+      transfer(real, withdrawals, 900n, twiceKey), // 6 the same key again in the batch: replay
+      transfer(rich, withdrawals, 20n, otherKey), // 7 fresh, applied
+      transfer(rich, withdrawals, 21n, otherKey), // 8 same key, other legs: conflict
+      transfer(deposits, real, 5n), // 9 fresh credit after the replays
+    ];
+    const results = await postInTransaction(db, batch);
+    expect(results.map((r) => [r.status, r.replay, r.reason])).toEqual([
+      ["applied", false, null],
+      ["applied", true, null],
+      ["conflict", true, "idempotency_key_reused"],
+      ["rejected", true, "insufficient_funds"],
+      ["rejected", false, "insufficient_funds"],
+      ["applied", false, null],
+      ["applied", true, null],
+      ["applied", false, null],
+      ["conflict", true, "idempotency_key_reused"],
+      ["applied", false, null],
+    ]);
+    expect(results[1]!.transactionId).toBe(first!.transactionId);
+    expect(results[2]!.transactionId).toBe(first!.transactionId);
+    expect(results[3]!.transactionId).toBe(refusedFirst!.transactionId);
+    expect(results[6]!.transactionId).toBe(results[5]!.transactionId);
+    expect(results[8]!.transactionId).toBe(results[7]!.transactionId);
+    expect(results[0]!.balances.get(rich)).toBe(4_990n);
+    expect(results[5]!.balances.get(real)).toBe(0n);
+    expect(results[7]!.balances.get(rich)).toBe(4_970n);
+    expect(results[9]!.balances.get(real)).toBe(5n);
+    expect(results[1]!.balances.size).toBe(0);
+    expect(await balanceOf(real)).toBe(5n);
+    expect(await balanceOf(rich)).toBe(4_970n);
+    // A retry of the whole batch moves nothing and gets the same answers.
+    const again = await postInTransaction(db, batch);
+    expect(again.map((r) => [r.status, r.reason, r.transactionId])).toEqual(
+      results.map((r) => [r.status, r.reason, r.transactionId]),
+    );
+    expect(again.every((r) => r.replay)).toBe(true);
+    expect(await balanceOf(real)).toBe(5n);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it("BE-22: the same account many times in one batch, its running balance dipping below zero midway", async () => {
+    const { real, deposits, withdrawals } = await freshWallet();
+    const other = (await freshWallet()).real;
+    await postInTransaction(db, [
+      transfer(deposits, real, 100n),
+      transfer(deposits, other, 1_000n),
+    ]);
+    const results = await postInTransaction(db, [
+      transfer(real, withdrawals, 60n), // 40
+      transfer(other, withdrawals, 1n), // other 999 (an account that cannot run short)
+      transfer(real, withdrawals, 60n), // short
+      transfer(deposits, real, 30n), // 70
+      transfer(real, other, 60n), // 10; other 1,059
+      transfer(real, withdrawals, 20n), // short
+      transfer(other, real, 15n), // 25; other 1,044
+      transfer(real, withdrawals, 25n), // 0
+      transfer(other, withdrawals, 44n), // other 1,000
+    ]);
+    expect(results.map((r) => r.status)).toEqual([
+      "applied",
+      "applied",
+      "rejected",
+      "applied",
+      "applied",
+      "rejected",
+      "applied",
+      "applied",
+      "applied",
+    ]);
+    const balance = (index: number, account: bigint) => results[index]!.balances.get(account);
+    expect(balance(0, real)).toBe(40n);
+    expect(balance(3, real)).toBe(70n);
+    expect(balance(4, real)).toBe(10n);
+    expect(balance(6, real)).toBe(25n);
+    expect(balance(7, real)).toBe(0n);
+    expect(balance(8, other)).toBe(1_000n);
+    expect(results[2]!.balances.size).toBe(0);
+    expect(await balanceOf(real)).toBe(0n);
+    expect(await balanceOf(other)).toBe(1_000n);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it("BE-22: many postings on one well-funded account in one batch report the running balance after each", async () => {
+    const { real, deposits, withdrawals } = await freshWallet();
+    await postInTransaction(db, [transfer(deposits, real, 10_000n)]);
+    const amounts = Array.from({ length: 50 }, (_, i) => BigInt(i + 1));
+    const results = await postInTransaction(
+      db,
+      amounts.map((amount, i) =>
+        i % 3 === 0 ? transfer(deposits, real, amount) : transfer(real, withdrawals, amount),
+      ),
+    );
+    let expected = 10_000n;
+    results.forEach((result, i) => {
+      expected += i % 3 === 0 ? amounts[i]! : -amounts[i]!;
+      expect(result).toMatchObject({ status: "applied", replay: false });
+      expect(result.balances.get(real)).toBe(expected);
+    });
+    expect(await balanceOf(real)).toBe(expected);
+  });
+
+  it("BE-21: a multi-currency posting balances per currency and moves both currencies", async () => {
+    const { tokens } = await registerByEmail(app);
+    const repo = walletRepository(db);
+    const eur = await repo.find(
+      tokens.profileId,
+      (await repo.open(tokens.profileId, "EUR", new Date())).id,
+    );
+    const usd = await repo.find(
+      tokens.profileId,
+      (await repo.open(tokens.profileId, "USD", new Date())).id,
+    );
+    const eurHouse = await repo.houseAccount("adjustments", "EUR");
+    const usdHouse = await repo.houseAccount("adjustments", "USD");
+    const eurDeposits = await repo.houseAccount("deposits", "EUR");
+    await postInTransaction(db, [transfer(eurDeposits, eur!.ledger.real, 1_000n)]);
+    const exchange: Posting = {
+      key: key("fx"),
+      kind: "test.exchange",
+      legs: [
+        { account: eur!.ledger.real, currency: "EUR", amount: -400n },
+        { account: eurHouse, currency: "EUR", amount: 400n },
+        { account: usdHouse, currency: "USD", amount: -437n },
+        { account: usd!.ledger.real, currency: "USD", amount: 437n },
+      ],
+    };
+    const [short, applied] = await postInTransaction(db, [
+      {
+        ...exchange,
+        key: key("fx"),
+        legs: exchange.legs.map((l) => ({ ...l, amount: l.amount * 3n })),
+      },
+      exchange,
+    ]);
+    expect(short).toMatchObject({ status: "rejected", reason: "insufficient_funds" });
+    expect(applied).toMatchObject({ status: "applied", replay: false });
+    expect(applied!.balances).toEqual(
+      new Map([
+        [eur!.ledger.real, 600n],
+        [usd!.ledger.real, 437n],
+      ]),
+    );
+    expect(await balanceOf(usd!.ledger.real)).toBe(437n);
+    // Balanced in total but not per currency, or a leg in another currency than its account:
+    // the database refuses the whole batch.
+    const raw = (legs: [bigint, string, string][]) =>
+      db.query(
+        `SELECT * FROM ledger_post_arrays($1::text[], $2::text[], $3::text[], $4::jsonb[],
+                                          $5::int[], $6::bigint[], $7::text[], $8::numeric[])`,
+        [
+          [key("raw")],
+          ["raw"],
+          ["h"],
+          [null],
+          legs.map(() => 0),
+          legs.map(([account]) => account.toString()),
+          legs.map(([, currency]) => currency),
+          legs.map(([, , amount]) => amount),
+        ],
+      );
+    await expect(
+      raw([
+        [eur!.ledger.real, "EUR", "-5"],
+        [usd!.ledger.real, "USD", "5"],
+      ]),
+    ).rejects.toThrow(/balance/);
+    await expect(
+      raw([
+        [eur!.ledger.real, "EUR", "-5"],
+        [usd!.ledger.real, "EUR", "5"],
+      ]),
+    ).rejects.toThrow(/another currency/);
+    expect(await balanceOf(eur!.ledger.real)).toBe(600n);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it("BE-22: the same fresh key posted by concurrent calls is applied once; the others are replays", async () => {
+    const { real, deposits } = await freshWallet();
+    const posting = transfer(deposits, real, 77n);
+    const others = Array.from({ length: 5 }, () => transfer(deposits, real, 1n));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => postInTransaction(db, [others[i % 5]!, posting])),
+    );
+    const answers = results.map((batch) => batch[1]!);
+    expect(answers.filter((r) => !r.replay)).toHaveLength(1);
+    expect(answers.every((r) => r.status === "applied")).toBe(true);
+    expect(new Set(answers.map((r) => r.transactionId)).size).toBe(1);
+    expect(await balanceOf(real)).toBe(77n + 5n);
+    // House to house: no player account to lock, so the calls race on the key itself (the
+    // losers' claims conflict after the fact and are answered as replays).
+    const houses = transfer(deposits, (await freshWallet()).withdrawals, 3n);
+    const raced = await Promise.all(
+      Array.from({ length: 8 }, () => postInTransaction(db, [houses]).then(([r]) => r!)),
+    );
+    expect(raced.filter((r) => !r.replay)).toHaveLength(1);
+    expect(raced.every((r) => r.status === "applied")).toBe(true);
+    expect(new Set(raced.map((r) => r.transactionId)).size).toBe(1);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+});

@@ -85,20 +85,33 @@ export async function postInTransaction(
 ): Promise<PostingResult[]> {
   if (postings.length === 0) return [];
   for (const posting of postings) assertValidPosting(posting);
-  const items = postings.map((posting) => ({
-    key: posting.key,
-    kind: posting.kind,
-    hash: postingHash(posting),
-    metadata: posting.metadata ?? {},
-    legs: posting.legs.map((leg) => ({
-      account: leg.account.toString(),
-      currency: leg.currency,
-      amount: leg.amount.toString(),
-    })),
-  }));
+  // The batch as parallel arrays (migration 0015): one element per item, one per leg with its
+  // item's index; nothing for the database to parse.
+  const keys: string[] = [];
+  const kinds: string[] = [];
+  const hashes: string[] = [];
+  const metadata: (string | null)[] = [];
+  const legItems: number[] = [];
+  const legAccounts: string[] = [];
+  const legCurrencies: string[] = [];
+  const legAmounts: string[] = [];
+  postings.forEach((posting, index) => {
+    keys.push(posting.key);
+    kinds.push(posting.kind);
+    hashes.push(postingHash(posting));
+    metadata.push(posting.metadata ? JSON.stringify(posting.metadata) : null);
+    for (const leg of posting.legs) {
+      legItems.push(index);
+      legAccounts.push(leg.account.toString());
+      legCurrencies.push(leg.currency);
+      legAmounts.push(leg.amount.toString());
+    }
+  });
   const rows = await db.query<PostRow>(
-    "SELECT item, status, transaction_id, reason, replay, balances FROM ledger_post($1::jsonb)",
-    [JSON.stringify(items)],
+    `SELECT item, status, transaction_id, reason, replay, balances
+       FROM ledger_post_arrays($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::int[],
+                               $6::bigint[], $7::text[], $8::numeric[])`,
+    [keys, kinds, hashes, metadata, legItems, legAccounts, legCurrencies, legAmounts],
   );
   const results: PostingResult[] = new Array(postings.length);
   for (const row of rows) {
