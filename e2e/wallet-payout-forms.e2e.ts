@@ -110,17 +110,17 @@ describe("withdraw forms", () => {
   });
 
   test("WR-12 the withdraw amount is held to the method's max, or to the selected network's max", async () => {
-    const { page } = await fundedPlayer(site, "2500");
+    const { page } = await fundedPlayer(site, "1500");
     const dialog = await openWallet(page, "withdraw");
-    await waitForBalance(dialog, "2500.00 EUR");
+    await waitForBalance(dialog, "1500.00 EUR");
     await methodButton(dialog, "Mobile money (embedded)").click();
     const amount = dialog.locator("input[name=amount]");
-    await amount.fill("2100");
-    // The method's max (2000 EUR), not the withdrawable balance (2500 EUR).
-    await dialog.getByText("The maximum value allowed is 2000").waitFor(WAIT);
-    await amount.fill("1999");
+    await amount.fill("1100");
+    // The method's max (1000 EUR), not the withdrawable balance (1500 EUR).
+    await dialog.getByText("The maximum value allowed is 1000").waitFor(WAIT);
+    await amount.fill("999");
     await dialog
-      .getByText("The maximum value allowed is 2000")
+      .getByText("The maximum value allowed is 1000")
       .waitFor({ state: "detached", ...WAIT });
 
     // A network brings its own max: the bank method offered with two networks here.

@@ -236,7 +236,7 @@ export const seedPaymentMethods: SeedMethod[] = [
     type: "form",
     processingType: "iframe",
     logo: "/images/payments/qr.svg",
-    currencies: fiat("1000", "200000"),
+    currencies: fiat("1000", "100000"),
     fields: [
       {
         key: "phone",

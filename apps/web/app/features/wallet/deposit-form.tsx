@@ -17,6 +17,7 @@ import {
   initialValues,
   methodFieldValues,
   serverFieldErrors,
+  useFieldValidity,
   useMethodForm,
 } from "./use-method-form";
 import { requestDeposit } from "./wallet-api";
@@ -139,9 +140,10 @@ function FiatDepositForm({
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const { errors, isValid } = form.formState;
+  const fieldIsValid = useFieldValidity(method.fields, errors);
   const amount = form.watch("amount") ?? "";
   const state = amountInputState(amount, bounds);
-  const shown = visibleFields(method.fields, (field) => !errors[field.key], {
+  const shown = visibleFields(method.fields, fieldIsValid, {
     showFilledFields: settings.wallet.showFilledFields,
     direction: "deposit",
   });

@@ -65,6 +65,24 @@ export function useMethodForm(
   return form;
 }
 
+/**
+ * For visibleFields: whether a field counts as valid. A prefilled value that breaks the field's
+ * rules keeps the field shown from the first render (WR-21): the validation that marks it runs
+ * only after that render, and a hidden field must not wait for it to appear.
+ */
+export function useFieldValidity(
+  fields: readonly MethodField[],
+  errors: Readonly<Record<string, unknown>>,
+): (field: MethodField) => boolean {
+  const invalidWhenPrefilled = useMemo(() => {
+    const values = initialValues(fields, "");
+    const network = selectedNetwork(fields, values[CRYPTO_NETWORK]);
+    const failures = validateForm(values, methodFieldsSchema(fields, { network }));
+    return new Set(fields.filter((field) => field.value && failures[field.key]).map((f) => f.key));
+  }, [fields]);
+  return (field) => !errors[field.key] && !invalidWhenPrefilled.has(field.key);
+}
+
 /** Puts a 422's `error.fields` on the form (`fields.iban` → `iban`); returns the rest. */
 export function serverFieldErrors(
   error: ApiError,

@@ -18,6 +18,7 @@ import {
   networkOptions,
   selectedNetwork,
   serverFieldErrors,
+  useFieldValidity,
   useMethodForm,
 } from "./use-method-form";
 import { requestWithdrawal, turnOverQuery } from "./wallet-api";
@@ -146,10 +147,11 @@ function WithdrawForm({
   });
   const [sending, setSending] = useState(false);
   const { errors, isValid } = form.formState;
+  const fieldIsValid = useFieldValidity(method.fields, errors);
   const network = form.watch(CRYPTO_NETWORK);
   const amount = form.watch("amount") ?? "";
   const bounds = boundsFor(network);
-  const shown = visibleFields(method.fields, (field) => !errors[field.key], {
+  const shown = visibleFields(method.fields, fieldIsValid, {
     showFilledFields: settings.wallet.showFilledFields,
     withdrawShowAllFields: settings.wallet.withdrawShowAllFields,
     direction: "withdrawal",
