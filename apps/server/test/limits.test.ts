@@ -557,6 +557,25 @@ describe("limits API (LM-01..LM-06, BE-34)", () => {
   });
 });
 
+describe("limits in the API document (BE-34)", () => {
+  it("BE-34 the OpenAPI document lists every limits route with its PlayerLimit schema", async () => {
+    const response = await app.inject({ url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(document.paths["/api/player/limits"] ?? {}).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(document.paths["/api/player/limits/{limitId}"] ?? {}).sort()).toEqual([
+      "delete",
+      "put",
+    ]);
+    expect(document.paths["/api/player/limits/{limitId}/confirm"]).toHaveProperty("put");
+    expect(document.paths["/api/player/limits/{limitId}/pending"]).toHaveProperty("delete");
+    expect(Object.keys(document.components.schemas)).toContain("PlayerLimit");
+  });
+});
+
 describe("deposit limits where money moves (BE-24, BE-34)", () => {
   it("BE-24 deposits are refused over and at the limit, deposit methods answer 13100, and the next period has room again", async () => {
     clockAt("2026-11-22T10:00:00Z");
