@@ -228,8 +228,7 @@ export const seedPaymentMethods: SeedMethod[] = [
   },
   {
     // An embedded payout page (WD-03) with the other field types (WR-20): a select with
-    // options, a textarea, and a phone that must be Brazilian, so a profile phone from another
-    // country prefills it invalid (WR-21).
+    // options and a textarea, besides a phone (the phone rule; prefilled from the profile).
     direction: "withdrawal",
     method: "sandbox-mobile-payout",
     title: "Mobile money (embedded)",
@@ -241,12 +240,8 @@ export const seedPaymentMethods: SeedMethod[] = [
       {
         key: "phone",
         labels: { en: "Mobile number", de: "Handynummer", "pt-br": "Celular" },
-        hints: {
-          en: "A Brazilian mobile number, +55…",
-          de: "Eine brasilianische Handynummer, +55…",
-        },
+        hints: { en: "The number of your mobile wallet", de: "Die Nummer Ihrer Handy-Wallet" },
         isRequired: true,
-        regexp: "^\\+55[1-9][0-9]{9,10}$",
       },
       {
         key: "operator",
