@@ -3,7 +3,7 @@
 // /api/player/limits. The player reads what it means and ticks an explicit confirmation before
 // the submit button enables: no deposits or bets until it ends, it cannot be undone or
 // shortened, withdrawals stay possible.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { SubmitButton } from "../../forms/fields";
 import { useSite } from "../../lib/site";
@@ -14,12 +14,14 @@ import {
   type BlockKind,
   blockBody,
   blockEnd,
+  COOLING_OFF,
   COOLING_OFF_DAYS,
   choiceFrom,
   choiceValue,
+  SELF_EXCLUSION,
   SELF_EXCLUSION_MONTHS,
 } from "./limit-rules";
-import { createLimit, limitsChanged } from "./limits-api";
+import { createLimit, limitsChanged, limitsQuery } from "./limits-api";
 import { useLimitTexts } from "./use-limit-texts";
 import "./limits.css";
 
@@ -52,6 +54,7 @@ export function BlockForm({ initial, close }: { initial: BlockKind; close: () =>
       : { kind: "cooling-off", days: 1 },
   );
   const [agreed, setAgreed] = useState(false);
+  const limits = useQuery(limitsQuery);
   const [notice, setNotice] = useState<string | null>(null);
   const creating = useMutation({ mutationFn: () => createLimit(blockBody(choice)) });
   const text = (key: string, fallback: string, vars?: Record<string, string>) =>
@@ -62,6 +65,10 @@ export function BlockForm({ initial, close }: { initial: BlockKind; close: () =>
     ? text("until", "until {date}", { date: texts.date(end.toISOString()) })
     : text("untilIndefinite", "indefinitely, with no end date");
 
+  // The server extends a running block only when the new end is later; it never shortens it.
+  const running = limits.data?.find(
+    (limit) => limit.definition === (breakKind ? COOLING_OFF : SELF_EXCLUSION),
+  );
   const options = breakKind
     ? COOLING_OFF_DAYS.map((days) => ({
         value: String(days),
@@ -142,6 +149,17 @@ export function BlockForm({ initial, close }: { initial: BlockKind; close: () =>
           ))}
         </select>
       </div>
+      {running ? (
+        <p className="limit-effect" role="status">
+          {running.expiresAt
+            ? text(
+                "running",
+                "Yours already runs until {date}. A later end extends it; an earlier end leaves it as it is.",
+                { date: texts.date(running.expiresAt) },
+              )
+            : text("runningIndefinite", "Yours already runs indefinitely.")}
+        </p>
+      ) : null}
       <div id={statementId} className="limit-statement">
         <p className="limit-statement__title">{text("meansTitle", "What this means")}</p>
         <ul>

@@ -18,6 +18,7 @@ import {
   removeLimit,
 } from "./limits-api";
 import { type LimitTexts, useLimitTexts } from "./use-limit-texts";
+import "../../modals/modal.css";
 import "./limits.css";
 
 type Action = { kind: "remove" | "confirm" | "keep"; limitId: string };
