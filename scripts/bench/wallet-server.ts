@@ -5,11 +5,7 @@
 //
 // env: BENCH_DB (a postgres:// URL or pglite:<data dir>), PORT, BENCH_POOL (connections).
 import Fastify from "fastify";
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { openPGlite, openPostgres } from "../../apps/server/src/infra/db";
 import { LedgerBatcher } from "../../apps/server/src/modules/wallet/ledger";
@@ -30,14 +26,13 @@ const Transfer = z.strictObject({
 
 const app = Fastify({ logger: false });
 app.setValidatorCompiler(validatorCompiler);
-app.setSerializerCompiler(serializerCompiler);
 app.withTypeProvider<ZodTypeProvider>().post(
   "/bench/transfers",
   {
-    schema: {
-      body: Transfer,
-      response: { 200: z.object({ data: z.object({ status: z.string(), replay: z.boolean() }) }) },
-    },
+    // The body is validated with zod; the response is built from typed values and serialized
+    // with JSON.stringify: validating it with zod as well cost about 10 µs of the 40 µs a
+    // request takes in this process (profiled with a stubbed batcher, 2026-11-23).
+    schema: { body: Transfer },
   },
   async (request) => {
     const { key, from, to, currency, amount } = request.body;
