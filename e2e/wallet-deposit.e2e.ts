@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { useSite } from "./support/fixture";
 import {
   decideSandboxPayment,
+  depositByApi,
   methodButton,
   openWallet,
   signedInPlayer,
@@ -71,6 +72,19 @@ describe("wallet deposits through the sandbox processor", () => {
     await heard;
     const wallet = await openWallet(page);
     await waitForBalance(wallet, "50.00 EUR");
+  });
+
+  test("HD-01 RTM-09 the header shows the active balance, which moves live when a deposit lands elsewhere", async () => {
+    const { page, accessToken } = await signedInPlayer(site);
+    const banner = page.getByRole("banner");
+    await banner.getByText("0.00 EUR").waitFor(WAIT);
+    // Paid from another device: only the realtime event tells this page.
+    await depositByApi(site.server.url, accessToken, "15");
+    await banner.getByText("15.00 EUR").waitFor(WAIT);
+    await banner.getByRole("button", { name: /Currency/ }).click();
+    const list = banner.getByRole("list", { name: "Your balances" });
+    await list.getByRole("listitem").filter({ hasText: "EUR" }).waitFor(WAIT);
+    expect(await list.getByRole("listitem").first().getAttribute("aria-current")).toBe("true");
   });
 
   test("DP-07 iframe: the payment is approved inside the frame and the deposit succeeds", async () => {

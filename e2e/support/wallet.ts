@@ -91,13 +91,11 @@ async function api(
   return (await response.json()) as { data: unknown };
 }
 
-/** A new player (EUR) with `amount` EUR deposited through the sandbox QR method, by API. */
-export async function fundedPlayerTokens(url: string, amount: string) {
-  const email = uniqueEmail("funded");
-  const tokens = await registerByApi(url, email);
-  const accounts = (await api(url, "/api/wallet/accounts", tokens.accessToken)).data as Json[];
-  const account = accounts[0] as { id: string; currency: string };
-  const deposit = await api(url, "/api/payment/invoices/deposit", tokens.accessToken, {
+/** Deposits `amount` into the player's account through the sandbox QR method, approved, by API. */
+export async function depositByApi(url: string, token: string, amount: string) {
+  const accounts = (await api(url, "/api/wallet/accounts", token)).data as Json[];
+  const account = accounts.find((item) => item.status === 1) as { id: string; currency: string };
+  const deposit = await api(url, "/api/payment/invoices/deposit", token, {
     method: "POST",
     body: { method: "sandbox-qr", currency: account.currency, amount, accountId: account.id },
   });
@@ -109,7 +107,15 @@ export async function fundedPlayerTokens(url: string, amount: string) {
     redirect: "manual",
   });
   if (decided.status >= 400) throw new Error(`sandbox approve ${decided.status}`);
-  return { email, tokens, accountId: account.id };
+  return { accountId: account.id };
+}
+
+/** A new player (EUR) with `amount` EUR deposited through the sandbox QR method, by API. */
+export async function fundedPlayerTokens(url: string, amount: string) {
+  const email = uniqueEmail("funded");
+  const tokens = await registerByApi(url, email);
+  const { accountId } = await depositByApi(url, tokens.accessToken, amount);
+  return { email, tokens, accountId };
 }
 
 /** Opens a wallet account in another currency by API. */

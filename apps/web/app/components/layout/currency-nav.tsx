@@ -1,13 +1,21 @@
-import { useCallback, useId, useRef } from "react";
+import { lazy, Suspense, useCallback, useId, useRef } from "react";
 import { useModals, useSite } from "../../lib/site";
-import { ChevronDownIcon, CoinsIcon, WalletIcon } from "../art/icons";
+import { ChevronDownIcon, WalletIcon } from "../art/icons";
 import { Button } from "../ui/button";
 import { cx } from "../ui/cx";
 import { useDismiss } from "./hooks";
 
+const HeaderBalance = lazy(() =>
+  import("./currency-nav-balance").then((module) => ({ default: module.HeaderBalance })),
+);
+const BalanceList = lazy(() =>
+  import("./currency-nav-balance").then((module) => ({ default: module.BalanceList })),
+);
+
 /**
- * The header's currency nav (players only): the balance and account switcher. Wallet
- * accounts are not loaded yet, so it says so plainly and offers a first deposit.
+ * The header's currency nav (players only): the active account's balance on the toggle, every
+ * balance in the panel, and a way to add funds. The balances load on demand with the wallet's
+ * money formatting (currency-nav-balance.tsx).
  */
 export function CurrencyNav({
   open,
@@ -26,7 +34,6 @@ export function CurrencyNav({
   useDismiss(open, close, [panelRef], toggleRef);
   if (!session.isLoggedIn) return null;
 
-  const noAccounts = t("layout.currencyNav.noAccounts", "No accounts yet");
   return (
     <div className="currency-nav">
       <button
@@ -39,7 +46,9 @@ export function CurrencyNav({
       >
         <WalletIcon />
         <span className="visually-hidden">{t("layout.header.currency", "Currency")}: </span>
-        <span className="currency-nav__value">{t("layout.currencyNav.empty", "No balance")}</span>
+        <Suspense fallback={<span className="currency-nav__value">…</span>}>
+          <HeaderBalance />
+        </Suspense>
         <ChevronDownIcon size={16} />
       </button>
       <section
@@ -52,18 +61,11 @@ export function CurrencyNav({
         <p id={titleId} className="popover__title">
           {t("layout.currencyNav.title", "Balance")}
         </p>
-        <div className="balance-empty">
-          <span className="balance-empty__icon" aria-hidden="true">
-            <CoinsIcon size={28} />
-          </span>
-          <p className="balance-empty__title">{noAccounts}</p>
-          <p className="balance-empty__text">
-            {t(
-              "layout.currencyNav.noAccountsHint",
-              "Your balances in each currency show here after your first deposit.",
-            )}
-          </p>
-        </div>
+        {open ? (
+          <Suspense fallback={<div className="modal__loading" aria-busy="true" />}>
+            <BalanceList />
+          </Suspense>
+        ) : null}
         <Button
           variant="primary"
           block

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { startChat } from "../../lib/chat/chat";
 import { patchQuery } from "../../lib/query-patch";
 import { startRealtime } from "../../lib/realtime/realtime";
+import { startRealtimeQuerySync } from "../../lib/realtime/realtime-query-sync";
 import {
   CHANGE_SESSION_KEY,
   decodeChangeSession,
@@ -17,7 +18,8 @@ import { useSite } from "../../lib/site";
 /**
  * The session's start-up and cross-tab behaviour (spec §4 "Session", "Start-up"):
  * - fingerprinting starts at app creation (ST-01, SE-11; its code loads on its own);
- * - with a session at start-up the profile loads (ST-07) and realtime and chat start;
+ * - with a session at start-up the profile loads (ST-07) and realtime and chat start, and realtime
+ *   events invalidate the cached player state they concern (realtime-query-sync);
  * - the changeSession storage listener (SE-09, SE-10): a guest tab seeing a login reloads, a
  *   player tab seeing a logout goes to the locale home;
  * - a session the server refused (401/403 on a call with the token, failed refresh) opens
@@ -42,6 +44,13 @@ export function SessionEffects() {
     startRealtime(session.profileId);
     startChat();
   }, [isLoggedIn, session.profileId]);
+
+  // Realtime events keep the cached server state honest (the header's balance among it) while
+  // no feature that listens for itself is mounted.
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    return startRealtimeQuerySync(queryClient);
+  }, [isLoggedIn, queryClient]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
