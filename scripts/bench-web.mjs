@@ -4,7 +4,7 @@
 // performance score, LCP and total blocking time. Targets: JS <= 150 KB gzip, score >= 90,
 // LCP <= 2.5 s. Record the figures in docs/performance.md.
 //
-// Usage: npm run bench:web [-- --runs 3] [-- --no-build]
+// Usage: npm run bench:web [-- --runs 3] [-- --no-build] [-- --size-only (initial JS, no Lighthouse)]
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -73,7 +73,7 @@ try {
 
   const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const results = [];
-  for (let r = 0; r < runs; r++) {
+  for (let r = 0; r < (args.includes("--size-only") ? 0 : runs); r++) {
     const chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: [
@@ -108,17 +108,19 @@ try {
       await chrome.kill();
     }
   }
-  const median = (k) =>
-    results.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(results.length / 2)];
-  console.log(`lighthouse mobile, ${runs} runs (median):`);
-  console.log(`  performance score ${median("score")} (target >= 90)`);
-  console.log(
-    `  LCP ${(median("lcp") / 1000).toFixed(2)} s (target <= 2.5 s; ratio ${(median("lcp") / 2500).toFixed(2)})`,
-  );
-  console.log(
-    `  TBT ${Math.round(median("tbt"))} ms, FCP ${(median("fcp") / 1000).toFixed(2)} s, CLS ${median("cls").toFixed(3)}`,
-  );
-  console.log(`  machine benchmarkIndex ${Math.round(median("benchmarkIndex"))}`);
+  if (results.length > 0) {
+    const median = (k) =>
+      results.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(results.length / 2)];
+    console.log(`lighthouse mobile, ${runs} runs (median):`);
+    console.log(`  performance score ${median("score")} (target >= 90)`);
+    console.log(
+      `  LCP ${(median("lcp") / 1000).toFixed(2)} s (target <= 2.5 s; ratio ${(median("lcp") / 2500).toFixed(2)})`,
+    );
+    console.log(
+      `  TBT ${Math.round(median("tbt"))} ms, FCP ${(median("fcp") / 1000).toFixed(2)} s, CLS ${median("cls").toFixed(3)}`,
+    );
+    console.log(`  machine benchmarkIndex ${Math.round(median("benchmarkIndex"))}`);
+  }
 } finally {
   server.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
