@@ -25,6 +25,8 @@ describe("limbo", () => {
     expect(multiplierOf(TWO_32 - 2_126_008_811)).toBe(200);
     expect(multiplierOf(TWO_32 - 2_126_008_812)).toBe(199);
     expect(multiplierOf(TWO_32 - 1)).toBe(100_000_000); // capped at 1,000,000×
+    // The README's hand-worked round (nonce 7 of fairness.test.ts): k = 0x59acf7db → 1.52×.
+    expect(multiplierOf(0x59acf7db)).toBe(152);
   });
 
   it("the float formula and the integer one agree on sampled floats", () => {

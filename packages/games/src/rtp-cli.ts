@@ -130,9 +130,9 @@ function pct(x: number): string {
   return `${(x * 100).toFixed(4)}%`;
 }
 
-function line(e: RtpEstimate, gate: boolean): string {
+function line(e: RtpEstimate): string {
   return (
-    `  ${gate ? "RTP " : "    "}${e.label.padEnd(34)} declared ${pct(toNumber(e.declared))}  ` +
+    `  RTP ${e.label.padEnd(38)} declared ${pct(toNumber(e.declared))}  ` +
     `measured ${pct(e.measured)}  99% CI [${pct(e.low)}, ${pct(e.high)}]  ` +
     `${e.contains ? "contains" : "MISSES"}`
   );
@@ -140,9 +140,14 @@ function line(e: RtpEstimate, gate: boolean): string {
 
 function print(r: GameReport): void {
   const doneAt = ((finishedAt.get(r.game)! - started) / 1000).toFixed(1);
-  console.log(`\n${r.game}: ${r.rounds.toLocaleString("en")} rounds (done at ${doneAt} s)`);
-  console.log(line(r.betSet, true));
-  if (r.bets.length > 1) for (const bet of r.bets) console.log(line(bet, false));
+  const intervals =
+    r.bets.length === 1
+      ? "99% interval"
+      : `${r.bets.length} bets, 99% simultaneous intervals (z = ${r.z.toFixed(3)})`;
+  console.log(
+    `\n${r.game}: ${r.rounds.toLocaleString("en")} rounds (done at ${doneAt} s); ${intervals}`,
+  );
+  for (const bet of r.bets) console.log(line(bet));
   const chi = (label: string, c: { statistic: number; df: number; pValue: number }): string =>
     `χ² ${label.padEnd(31)} ${c.statistic.toFixed(1)} on ${c.df} df  p = ${c.pValue.toFixed(4)}`;
   if (r.groups.length > 1) {
