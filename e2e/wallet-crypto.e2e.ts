@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { useSite } from "./support/fixture";
 import {
+  networkField,
   openAccountByApi,
   openWallet,
   signedInPlayer,
@@ -83,38 +84,11 @@ describe("crypto deposits", () => {
               presets: [],
               action: null,
               fields: [
-                {
-                  key: "crypto_network",
-                  labels: { en: "Network" },
-                  hints: {},
-                  isRequired: true,
-                  regexp: null,
-                  fieldType: "select",
-                  value: null,
-                  options: [
-                    {
-                      id: "trc20",
-                      name: "Tron (TRC-20)",
-                      regex: null,
-                      minAmount: null,
-                      maxAmount: null,
-                    },
-                    {
-                      id: "erc20",
-                      name: "Ethereum (ERC-20)",
-                      regex: null,
-                      minAmount: null,
-                      maxAmount: null,
-                    },
-                    {
-                      id: null,
-                      name: "Memo network",
-                      regex: null,
-                      minAmount: null,
-                      maxAmount: null,
-                    },
-                  ],
-                },
+                networkField([
+                  { id: "trc20", name: "Tron (TRC-20)" },
+                  { id: "erc20", name: "Ethereum (ERC-20)" },
+                  { id: null, name: "Memo network" },
+                ]),
               ],
             },
           ],

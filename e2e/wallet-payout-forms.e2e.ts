@@ -7,6 +7,7 @@ import {
   decideSandboxPayment,
   fundedPlayer,
   methodButton,
+  networkField,
   openWallet,
   WAIT,
   WALLET_ENV,
@@ -127,31 +128,10 @@ describe("withdraw forms", () => {
           ? {
               ...method,
               fields: [
-                {
-                  key: "crypto_network",
-                  labels: { en: "Network" },
-                  hints: {},
-                  isRequired: true,
-                  regexp: null,
-                  fieldType: "select",
-                  value: null,
-                  options: [
-                    {
-                      id: "sepa",
-                      name: "SEPA",
-                      regex: null,
-                      minAmount: "20.00",
-                      maxAmount: "100.00",
-                    },
-                    {
-                      id: "swift",
-                      name: "SWIFT",
-                      regex: null,
-                      minAmount: "20.00",
-                      maxAmount: "1500.00",
-                    },
-                  ],
-                },
+                networkField([
+                  { id: "sepa", name: "SEPA", minAmount: "20.00", maxAmount: "100.00" },
+                  { id: "swift", name: "SWIFT", minAmount: "20.00", maxAmount: "1500.00" },
+                ]),
               ],
             }
           : method,

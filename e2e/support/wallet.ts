@@ -140,3 +140,24 @@ export async function fundedPlayer(site: Site, amount: string, options: { width?
 export async function switchAccountByApi(url: string, token: string, id: string) {
   await api(url, `/api/wallet/accounts/${id}/switch`, token, { method: "PUT" });
 }
+
+/** A method's `crypto_network` select as the methods call gives it, for forced answers. */
+export function networkField(
+  networks: { id: string | null; name: string; minAmount?: string; maxAmount?: string }[],
+) {
+  return {
+    key: "crypto_network",
+    labels: { en: "Network" },
+    hints: {},
+    isRequired: true,
+    regexp: null,
+    fieldType: "select",
+    value: null,
+    options: networks.map((network) => ({
+      regex: null,
+      minAmount: null,
+      maxAmount: null,
+      ...network,
+    })),
+  };
+}
