@@ -161,6 +161,24 @@ export const configDocs: readonly ConfigDoc[] = [
       "Withdrawals worth more than this in the base currency wait for an operator's approval; 0 = every withdrawal, unset = none",
   },
   {
+    name: "VERIFICATION_REQUIRED_ABOVE",
+    default: "(unset)",
+    description:
+      "Withdrawals worth more than this in the base currency need a verified identity (code 13120); 0 = every withdrawal, unset = none",
+  },
+  {
+    name: "SANDBOX_VERIFICATION",
+    default: "true (false in production)",
+    description:
+      "Run the sandbox identity-verification provider (hosted page at /sandbox/verification, signed webhooks) under the name sandbox",
+  },
+  {
+    name: "DOCUMENTS_MAX_BYTES",
+    default: "10485760",
+    description:
+      "Largest player document upload in bytes (JPEG, PNG, PDF; stored under DATA_DIR/uploads)",
+  },
+  {
     name: "OPERATOR_API_TOKEN",
     default: "(unset)",
     description:
@@ -322,6 +340,19 @@ const EnvSchema = z.object({
       .regex(/^\d{1,15}(\.\d{1,8})?$/, "must be an amount like 1000 or 250.50")
       .optional(),
   ),
+  VERIFICATION_REQUIRED_ABOVE: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,15}(\.\d{1,8})?$/, "must be an amount like 1000 or 250.50")
+      .optional(),
+  ),
+  SANDBOX_VERIFICATION: optionalBoolean,
+  DOCUMENTS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   OPERATOR_API_TOKEN: optional.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
@@ -370,6 +401,15 @@ export interface Config {
     /** Base-currency amount (major units) above which a withdrawal waits for approval; null: never. */
     withdrawalApprovalAbove: string | null;
   };
+  /** Identity verification (modules/player/verification). */
+  verification: {
+    /** The in-process sandbox provider, named "sandbox". */
+    sandbox: boolean;
+    /** Base-currency amount (major units) above which a withdrawal needs a verified player; null: never. */
+    requiredAbove: string | null;
+  };
+  /** Player documents (modules/player/documents): size limit and the local storage folder. */
+  documents: { maxBytes: number; uploadsDir: string };
   /** Bearer token of the operator API; null turns it off. */
   operatorApiToken: string | null;
   /** Run background jobs (payment recovery, sandbox redelivery) in this process. */
@@ -491,6 +531,11 @@ export function loadConfig(
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== "production",
     sandboxPayments: e.SANDBOX_PAYMENTS ?? e.NODE_ENV !== "production",
     payments: { withdrawalApprovalAbove: e.WITHDRAWAL_APPROVAL_ABOVE ?? null },
+    verification: {
+      sandbox: e.SANDBOX_VERIFICATION ?? e.NODE_ENV !== "production",
+      requiredAbove: e.VERIFICATION_REQUIRED_ABOVE ?? null,
+    },
+    documents: { maxBytes: e.DOCUMENTS_MAX_BYTES, uploadsDir: path.join(dataDir, "uploads") },
     operatorApiToken: e.OPERATOR_API_TOKEN ?? null,
     backgroundJobs: e.BACKGROUND_JOBS ?? e.NODE_ENV !== "test",
     social: {

@@ -55,6 +55,11 @@ export const ErrorCode = {
   PlayerExcluded: 13111,
   /** The limit cannot be changed or removed now: self-exclusion, cooling-off, or a change not yet due. */
   LimitLocked: 13112,
+  /**
+   * Withdrawal refused: worth more than VERIFICATION_REQUIRED_ABOVE in the base currency and
+   * the player's identity is not verified (HTTP 403).
+   */
+  VerificationRequired: 13120,
   /** Deposit refused: the profile is limited (status 2). */
   ProfileLimited: 13102,
   /** The payment provider failed to create the payment (the invoice is marked failed). */

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { failPoint } from "../../lib/fail-point";
+import { assertVerifiedForWithdrawal } from "../player/verification/require-verified";
 import { owedOf, turnOverState } from "../risk/turn-over-wager";
 import { settingsRepository } from "../settings/repository";
 import { postInTransaction } from "../wallet/ledger";
@@ -93,6 +94,8 @@ export async function createWithdrawal(
     errors.amount = ["Wager the required turn-over before withdrawing"];
   }
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
+  // VERIFICATION_REQUIRED_ABOVE: large withdrawals need a verified identity (403/13120).
+  await assertVerifiedForWithdrawal(ctx, playerId, amount, currency);
   if (!processors.has(method.processor)) {
     throw new AppError(503, ErrorCode.ServiceUnavailable, "This payment method is unavailable");
   }

@@ -1,0 +1,309 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ErrorCode } from "@casino/contract/errors";
+import jpeg from "jpeg-js";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectErrorCode } from "./helpers";
+import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
+
+const MAX_BYTES = 64 * 1024;
+let app: PlayerTestApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "casino-documents-"));
+  app = await createPlayerTestApp({ DATA_DIR: dataDir, DOCUMENTS_MAX_BYTES: String(MAX_BYTES) });
+});
+afterAll(async () => app?.close());
+
+/** A small JPEG with an EXIF segment (camera and GPS text) right after SOI. */
+function jpegWithExif(): Buffer {
+  const width = 8;
+  const height = 8;
+  const data = Buffer.alloc(width * height * 4, 0x80);
+  const plain = Buffer.from(jpeg.encode({ data, width, height }, 90).data);
+  const payload = Buffer.concat([
+    Buffer.from("Exif\0\0", "binary"),
+    Buffer.from("GPS 51.5N SECRET"),
+  ]);
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(payload.length + 2);
+  return Buffer.concat([
+    plain.subarray(0, 2),
+    Buffer.from([0xff, 0xe1]),
+    length,
+    payload,
+    plain.subarray(2),
+  ]);
+}
+
+function png(): Buffer {
+  const image = new PNG({ width: 4, height: 4 });
+  image.data.fill(0xff);
+  // A text chunk would survive a byte copy; re-encoding drops it.
+  return Buffer.concat([PNG.sync.write(image), Buffer.from("trailing hidden data")]);
+}
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+interface Part {
+  name: string;
+  value: string | Buffer;
+  fileName?: string;
+  type?: string;
+}
+
+function multipart(parts: Part[]) {
+  const boundary = "----casino-test-boundary";
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.fileName !== undefined ? `; filename="${part.fileName}"` : ""}`;
+    const type =
+      part.fileName !== undefined
+        ? `\r\nContent-Type: ${part.type ?? "application/octet-stream"}`
+        : "";
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function player() {
+  const { tokens } = await registerByEmail(app);
+  const headers = bearer(tokens.accessToken) as Record<string, string>;
+  const upload = (parts: Part[]) => {
+    const body = multipart(parts);
+    return app.inject({
+      method: "POST",
+      url: "/api/player/documents",
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const file = (bytes: Buffer, fileName: string, type = "passport") =>
+    upload([
+      { name: "type", value: type },
+      { name: "file", value: bytes, fileName },
+    ]);
+  const list = async () => (await app.inject({ url: "/api/player/documents", headers })).json();
+  return { headers, upload, file, list };
+}
+
+async function storedBytes(id: string): Promise<Buffer> {
+  const [row] = await app.testDb.query<{ storage_key: string }>(
+    "SELECT storage_key FROM player_documents WHERE id = $1",
+    [id],
+  );
+  expect(row!.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
+  return readFileSync(path.join(dataDir, "uploads", row!.storage_key));
+}
+
+describe("player documents (KY-01..KY-03, BE-35)", () => {
+  it("BE-35 KY-02 a JPEG is stored re-encoded under a server-made name: new bytes, no EXIF", async () => {
+    const p = await player();
+    const original = jpegWithExif();
+    expect(original.includes(Buffer.from("Exif"))).toBe(true);
+    const response = await p.file(original, "../../etc/passport.jpg");
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      type: "passport",
+      status: 1,
+      fileName: "passport.jpg",
+      contentType: "image/jpeg",
+      deletable: true,
+    });
+    const stored = await storedBytes(data.id);
+    expect(stored.equals(original)).toBe(false);
+    expect(stored.includes(Buffer.from("Exif"))).toBe(false);
+    expect(stored.includes(Buffer.from("SECRET"))).toBe(false);
+    expect(jpeg.decode(stored).width).toBe(8);
+    expect(data.size).toBe(stored.length);
+  });
+
+  it("BE-35 KY-01 PNG and PDF are accepted and listed newest first with status and the upload rules", async () => {
+    const p = await player();
+    const pngAnswer = await p.file(png(), "address.PNG", "proofOfAddress");
+    expect(pngAnswer.statusCode).toBe(201);
+    const stored = await storedBytes(pngAnswer.json().data.id);
+    expect(stored.includes(Buffer.from("trailing hidden data"))).toBe(false);
+    expect(PNG.sync.read(stored).width).toBe(4);
+    app.clock.advance(1);
+    const pdfAnswer = await p.file(PDF, "statement.pdf", "bankStatement");
+    expect(pdfAnswer.statusCode).toBe(201);
+    expect((await storedBytes(pdfAnswer.json().data.id)).equals(PDF)).toBe(true);
+
+    const list = await p.list();
+    expect(list.data.map((item: { type: string }) => item.type)).toEqual([
+      "bankStatement",
+      "proofOfAddress",
+    ]);
+    expect(list.data[0]).toMatchObject({ status: 1, contentType: "application/pdf" });
+    expect(list.meta).toEqual({
+      maxBytes: MAX_BYTES,
+      types: expect.arrayContaining(["passport", "idCard", "other"]),
+      extensions: [".jpg", ".jpeg", ".png", ".pdf"],
+    });
+  });
+
+  it("BE-35 the file is served only to its owner, as a no-store attachment; another player gets 404", async () => {
+    const owner = await player();
+    const { id } = (await owner.file(PDF, "statement.pdf")).json().data;
+    const download = await app.inject({
+      url: `/api/player/documents/${id}/file`,
+      headers: owner.headers,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toBe("application/pdf");
+    expect(download.headers["content-disposition"]).toBe(
+      `attachment; filename="passport-${id}.pdf"`,
+    );
+    expect(download.headers["cache-control"]).toBe("no-store");
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+
+    expectErrorCode(await app.inject({ url: `/api/player/documents/${id}/file` }), 401, 401);
+    const other = await player();
+    expectErrorCode(
+      await app.inject({ url: `/api/player/documents/${id}/file`, headers: other.headers }),
+      404,
+      ErrorCode.NotFound,
+    );
+    expectErrorCode(
+      await app.inject({
+        method: "DELETE",
+        url: `/api/player/documents/${id}`,
+        headers: other.headers,
+      }),
+      404,
+      ErrorCode.NotFound,
+    );
+    expect((await other.list()).data).toEqual([]);
+    expect((await owner.list()).data).toHaveLength(1);
+  });
+
+  it("BE-35 KY-03 the owner deletes a document (the file goes too); an approved one cannot be deleted", async () => {
+    const p = await player();
+    const { id } = (await p.file(png(), "selfie.png", "selfie")).json().data;
+    const [row] = await app.testDb.query<{ storage_key: string }>(
+      "SELECT storage_key FROM player_documents WHERE id = $1",
+      [id],
+    );
+    const removed = await app.inject({
+      method: "DELETE",
+      url: `/api/player/documents/${id}`,
+      headers: p.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.id).toBe(id);
+    expect(() => readFileSync(path.join(dataDir, "uploads", row!.storage_key))).toThrow();
+    expect((await p.list()).data).toEqual([]);
+    expectErrorCode(
+      await app.inject({
+        method: "DELETE",
+        url: `/api/player/documents/${id}`,
+        headers: p.headers,
+      }),
+      404,
+      ErrorCode.NotFound,
+    );
+
+    const approved = (await p.file(PDF, "id.pdf", "idCard")).json().data.id;
+    await app.testDb.query("UPDATE player_documents SET status = 2 WHERE id = $1", [approved]);
+    expect((await p.list()).data[0]).toMatchObject({ status: 2, deletable: false });
+    expectErrorCode(
+      await app.inject({
+        method: "DELETE",
+        url: `/api/player/documents/${approved}`,
+        headers: p.headers,
+      }),
+      409,
+      ErrorCode.Conflict,
+    );
+    expectErrorCode(
+      await app.inject({
+        method: "DELETE",
+        url: "/api/player/documents/not-a-uuid",
+        headers: p.headers,
+      }),
+      422,
+      ErrorCode.UnprocessableEntity,
+    );
+  });
+
+  it("BE-35 wrong content for the extension, unknown extensions, empty and unreadable files are 422 on the file field", async () => {
+    const p = await player();
+    const cases: [Buffer, string][] = [
+      [PDF, "photo.jpg"],
+      [png(), "photo.jpeg"],
+      [Buffer.from("MZ\x90\x00 not an image"), "scan.png"],
+      [jpegWithExif(), "photo.gif"],
+      [jpegWithExif(), "noextension"],
+      [Buffer.alloc(0), "empty.pdf"],
+      [Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x00]), "broken.jpg"],
+    ];
+    for (const [bytes, name] of cases) {
+      const response = await p.file(bytes, name);
+      expectErrorCode(response, 422, ErrorCode.UnprocessableEntity);
+      expect(Object.keys(response.json().error.fields)).toEqual(["file"]);
+    }
+    expect((await p.list()).data).toEqual([]);
+  });
+
+  it("BE-35 multipart parts are validated: unknown type, unknown parts, missing file or type, not multipart → 422", async () => {
+    const p = await player();
+    const fields = async (response: Awaited<ReturnType<typeof p.upload>>) => {
+      expectErrorCode(response, 422, ErrorCode.UnprocessableEntity);
+      return response.json().error.fields as Record<string, string[]>;
+    };
+    expect(Object.keys(await fields(await p.file(PDF, "a.pdf", "diploma")))).toEqual(["type"]);
+    expect(
+      Object.keys(
+        await fields(
+          await p.upload([
+            { name: "type", value: "passport" },
+            { name: "comment", value: "hi" },
+            { name: "file", value: PDF, fileName: "a.pdf" },
+          ]),
+        ),
+      ),
+    ).toEqual(["comment"]);
+    expect(
+      Object.keys(await fields(await p.upload([{ name: "type", value: "passport" }]))),
+    ).toEqual(["file"]);
+    expect(
+      Object.keys(await fields(await p.upload([{ name: "file", value: PDF, fileName: "a.pdf" }]))),
+    ).toEqual(["type"]);
+    const json = await app.inject({
+      method: "POST",
+      url: "/api/player/documents",
+      headers: p.headers,
+      payload: { type: "passport" },
+    });
+    expect(Object.keys(await fields(json))).toEqual(["file"]);
+    expectErrorCode(
+      await app.inject({
+        method: "POST",
+        url: "/api/player/documents",
+        payload: multipart([{ name: "type", value: "passport" }]).payload,
+        headers: multipart([]).headers,
+      }),
+      401,
+      401,
+    );
+  });
+
+  it("BE-35 a file over DOCUMENTS_MAX_BYTES is 413 with a coded JSON body", async () => {
+    const p = await player();
+    const big = Buffer.concat([PDF, Buffer.alloc(MAX_BYTES, 0x20)]);
+    const response = await p.file(big, "big.pdf");
+    expectErrorCode(response, 413, ErrorCode.PayloadTooLarge);
+    expect(response.json().error.message).toContain("larger than");
+    expect((await p.list()).data).toEqual([]);
+  });
+});
