@@ -97,6 +97,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "Sandbox provider webhook signing key; unset generates one into DATA_DIR/secrets.json",
   },
   {
+    name: "GAME_PROVIDER_SECRETS",
+    default: "(originals: generated)",
+    description:
+      "HMAC keys of the provider wallet API per game provider slug (slug=secret,...); the in-house provider (originals) without one gets a generated key in DATA_DIR/secrets.json",
+  },
+  {
     name: "ACCESS_TOKEN_TTL_SECONDS",
     default: "900",
     description: "Lifetime of a signed access token (JWT); the session token refreshes it",
@@ -318,6 +324,7 @@ const EnvSchema = z.object({
   CSP_EXTRA_SOURCES: optional,
   JWT_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   WEBHOOK_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  GAME_PROVIDER_SECRETS: optional,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
@@ -374,7 +381,12 @@ export const PASSWORD_HASH_MINIMUM = Object.freeze({ memoryKiB: 19_456, timeCost
 export interface Secrets {
   jwtSecret: string;
   webhookSecret: string;
+  /** HMAC key of the in-house game provider's wallet calls (GAME_PROVIDER_SECRETS "originals"). */
+  gameSandboxSecret: string;
 }
+
+/** The in-house game provider, whose wallet key is generated when not configured. */
+export const IN_HOUSE_GAME_PROVIDER = "originals";
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -420,6 +432,8 @@ export interface Config {
   /** Public settings set per deployment; they win over the site_settings rows. */
   publicSettingOverrides: PublicSettingValues;
   secrets: Secrets;
+  /** HMAC keys of the provider wallet API by provider slug (the in-house one always has one). */
+  gameProviderSecrets: Record<string, string>;
 }
 
 export interface AuthConfig {
@@ -494,9 +508,20 @@ export function loadConfig(
     }
   }
   const crypto = parsed.success ? cryptoConfig(parsed.data, problems) : null;
+  const gameSecrets = parseGameProviderSecrets(
+    parsed.success ? parsed.data.GAME_PROVIDER_SECRETS : undefined,
+    problems,
+  );
   if (!parsed.success || !crypto || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const secrets = resolveSecrets(
+    dataDir,
+    e.JWT_SECRET,
+    e.WEBHOOK_SECRET,
+    gameSecrets[IN_HOUSE_GAME_PROVIDER],
+    options.persistSecrets ?? true,
+  );
   const cspExtraSources = (e.CSP_EXTRA_SOURCES ?? "").split(/\s+/).filter(Boolean);
 
   return {
@@ -547,13 +572,33 @@ export function loadConfig(
     },
     crypto,
     publicSettingOverrides: overrides,
-    secrets: resolveSecrets(
-      dataDir,
-      e.JWT_SECRET,
-      e.WEBHOOK_SECRET,
-      options.persistSecrets ?? true,
-    ),
+    secrets,
+    gameProviderSecrets: {
+      ...gameSecrets,
+      [IN_HOUSE_GAME_PROVIDER]: gameSecrets[IN_HOUSE_GAME_PROVIDER] ?? secrets.gameSandboxSecret,
+    },
   };
+}
+
+/** GAME_PROVIDER_SECRETS: "slug=secret,slug=secret"; each secret at least 32 characters. */
+function parseGameProviderSecrets(
+  raw: string | undefined,
+  problems: string[],
+): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const item of (raw ?? "").split(",").filter((part) => part.trim() !== "")) {
+    const at = item.indexOf("=");
+    const slug = item.slice(0, Math.max(0, at)).trim();
+    const secret = item.slice(at + 1).trim();
+    if (at <= 0 || !/^[a-z0-9-]+$/.test(slug)) {
+      problems.push("GAME_PROVIDER_SECRETS: each item is slug=secret with a provider slug");
+    } else if (secret.length < 32) {
+      problems.push(`GAME_PROVIDER_SECRETS: ${slug}: the secret needs at least 32 characters`);
+    } else {
+      secrets[slug] = secret;
+    }
+  }
+  return secrets;
 }
 
 /**
@@ -607,12 +652,19 @@ function resolveSecrets(
   dataDir: string,
   jwtSecret: string | undefined,
   webhookSecret: string | undefined,
+  gameSandboxSecret: string | undefined,
   persist: boolean,
 ): Secrets {
   const generate = () => randomBytes(32).toString("base64url");
-  if (jwtSecret && webhookSecret) return { jwtSecret, webhookSecret };
+  if (jwtSecret && webhookSecret && gameSandboxSecret) {
+    return { jwtSecret, webhookSecret, gameSandboxSecret };
+  }
   if (!persist) {
-    return { jwtSecret: jwtSecret ?? generate(), webhookSecret: webhookSecret ?? generate() };
+    return {
+      jwtSecret: jwtSecret ?? generate(),
+      webhookSecret: webhookSecret ?? generate(),
+      gameSandboxSecret: gameSandboxSecret ?? generate(),
+    };
   }
 
   const file = path.join(dataDir, "secrets.json");
@@ -627,14 +679,19 @@ function resolveSecrets(
   const secrets: Secrets = {
     jwtSecret: jwtSecret ?? stored.jwtSecret ?? generate(),
     webhookSecret: webhookSecret ?? stored.webhookSecret ?? generate(),
+    gameSandboxSecret: gameSandboxSecret ?? stored.gameSandboxSecret ?? generate(),
   };
-  const missing = (!jwtSecret && !stored.jwtSecret) || (!webhookSecret && !stored.webhookSecret);
+  const missing =
+    (!jwtSecret && !stored.jwtSecret) ||
+    (!webhookSecret && !stored.webhookSecret) ||
+    (!gameSandboxSecret && !stored.gameSandboxSecret);
   if (missing) {
     mkdirSync(dataDir, { recursive: true });
     // Only generated secrets are written; ones from the environment never touch the disk.
     const toStore: Partial<Secrets> = { ...stored };
     if (!jwtSecret) toStore.jwtSecret = secrets.jwtSecret;
     if (!webhookSecret) toStore.webhookSecret = secrets.webhookSecret;
+    if (!gameSandboxSecret) toStore.gameSandboxSecret = secrets.gameSandboxSecret;
     writeFileSync(file, `${JSON.stringify(toStore, null, 2)}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
   }
