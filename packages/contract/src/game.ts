@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageMeta } from "./pagination";
 
 /** A game studio whose games the catalogue lists. */
 export const GameProvider = z
@@ -35,3 +36,278 @@ export const GameProviderParams = z.object({
     .max(64)
     .regex(/^(\d{1,9}|[a-z0-9]+(-[a-z0-9]+)*)$/, "Must be a provider id or slug"),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Games (BE-32, GM-01..GM-10): catalogue, launch, favorites, history, winners.
+
+/** A numeric game id or the game's slug, in a path. */
+const IdOrSlug = z
+  .string()
+  .max(120)
+  .regex(/^(\d{1,9}|[a-z0-9]+(-[a-z0-9]+)*)$/, "Must be a game id or slug");
+
+/** A game of the catalogue. */
+export const Game = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    provider: GameProvider.pick({ id: true, slug: true, name: true }),
+    /** Cover image URL, or null. */
+    image: z.string().nullable(),
+    tags: z.array(z.string()),
+    /** Declared return to player in percent, as a decimal string ("96.50"), or null. */
+    rtp: z.string().nullable(),
+    volatility: z.enum(["low", "medium", "high"]).nullable(),
+    hasDemo: z.boolean(),
+    isMobile: z.boolean(),
+    isDesktop: z.boolean(),
+    /** Slugs of the collections the game is in. */
+    collections: z.array(z.string()),
+  })
+  .meta({ id: "Game" });
+export type Game = z.infer<typeof Game>;
+
+/** GET /api/game/games/{id}: the game, and whether the signed-in player favorited it. */
+export const GameDetail = Game.extend({ isFavorite: z.boolean() }).meta({ id: "GameDetail" });
+export type GameDetail = z.infer<typeof GameDetail>;
+
+export const GAME_SORTS = ["popular", "newest", "title"] as const;
+
+/** GET /api/game/games: filters, sort and page (perPage at most 100). */
+export const GameListQuery = z.strictObject({
+  /** A collection slug (the categoryIdentity). */
+  collection: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
+  /** A provider id or slug. */
+  provider: z
+    .string()
+    .max(64)
+    .regex(/^(\d{1,9}|[a-z0-9]+(-[a-z0-9]+)*)$/)
+    .optional(),
+  /** Words of the title (case-insensitive, every word must match). */
+  search: z.string().trim().max(100).optional(),
+  device: z.enum(["mobile", "desktop"]).optional(),
+  sort: z.enum(GAME_SORTS).default("popular"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(24),
+});
+export type GameListQuery = z.infer<typeof GameListQuery>;
+
+export const GameList = z.object({ data: z.array(Game), meta: PageMeta });
+export const GameListPlain = z.object({ data: z.array(Game) });
+export const GameParams = z.object({ id: IdOrSlug });
+export const GameIdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Must be a game id") });
+export const GameDetailResponse = z.object({ data: GameDetail });
+
+/** POST /api/game/games/{id}/play: real money needs a session; guests may only play the demo. */
+export const PlayGameBody = z
+  .strictObject({
+    mode: z.enum(["real", "demo"]).default("real"),
+    /** Real play: the wallet currency (default: the player's active account). */
+    currency: z
+      .string()
+      .regex(/^[A-Z0-9]{2,10}$/)
+      .optional(),
+    locale: z
+      .string()
+      .regex(/^[a-z]{2}(-[A-Za-z]{2})?$/)
+      .optional(),
+    /** Where the game's home button leads (a path of this site). */
+    returnUrl: z
+      .string()
+      .max(500)
+      .regex(/^\/[^/\\]/, "Must be a path of this site")
+      .optional(),
+  })
+  .default({ mode: "real" });
+export type PlayGameBody = z.infer<typeof PlayGameBody>;
+
+export const GameLaunch = z
+  .object({
+    /** Open this URL (in an iframe or a new page) to start the game. */
+    url: z.string(),
+    mode: z.enum(["real", "demo"]),
+    /** The one-time game session token the URL carries (bound to player, game, currency, account). */
+    token: z.string(),
+    currency: z.string().nullable(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "GameLaunch" });
+export const GameLaunchResponse = z.object({ data: GameLaunch });
+
+/** game.bet.status: 1 pending, 2 won, 3 lost, 4 refunded. */
+export const GameBetStatus = { Pending: 1, Won: 2, Lost: 3, Refunded: 4 } as const;
+
+/** One round of play (a spin, or a bet and its settlement). */
+export const GameRound = z
+  .object({
+    id: z.string(),
+    gameId: z.number().int(),
+    gameTitle: z.string(),
+    providerName: z.string(),
+    currency: z.string(),
+    betAmount: z.string(),
+    winAmount: z.string(),
+    /** game.bet.status */
+    status: z.number().int(),
+    isSettled: z.boolean(),
+    createdAt: z.string(),
+    settledAt: z.string().nullable(),
+  })
+  .meta({ id: "GameRound" });
+export type GameRound = z.infer<typeof GameRound>;
+export const GameRoundList = z.object({ data: z.array(GameRound), meta: PageMeta });
+
+export const GameBetsQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(20),
+  isSettled: z.enum(["0", "1", "true", "false"]).optional(),
+});
+
+/** GET /api/game/spins/winners: the latest wins, names masked. */
+export const GameWinner = z
+  .object({
+    gameId: z.number().int(),
+    gameSlug: z.string(),
+    gameTitle: z.string(),
+    gameImage: z.string().nullable(),
+    nickname: z.string(),
+    amount: z.string(),
+    currency: z.string(),
+    wonAt: z.string(),
+  })
+  .meta({ id: "GameWinner" });
+export const GameWinnerList = z.object({ data: z.array(GameWinner) });
+
+/** The one domain event of a settled bet (event_outbox, channel game:bets#{profileId}). */
+export const GameBetSettledEvent = z.object({
+  type: z.literal("game.bet.settled"),
+  bet: z.object({
+    roundId: z.string(),
+    providerRoundId: z.string(),
+    provider: z.string(),
+    gameId: z.number().int(),
+    currency: z.string(),
+    betAmount: z.string(),
+    winAmount: z.string(),
+    refundAmount: z.string(),
+    status: z.number().int(),
+    settledAt: z.string(),
+  }),
+});
+export type GameBetSettledEvent = z.infer<typeof GameBetSettledEvent>;
+
+// ---------------------------------------------------------------------------------------------
+// The provider wallet API (docs/provider-wallet-api.md): what outside studios call.
+
+/** Coded errors of the provider wallet API (besides 422 for malformed input). */
+export const ProviderWalletError = {
+  /** Missing, stale or wrong signature (401). */
+  InvalidSignature: 15001,
+  /** Unknown, expired or demo game session token; or the player's sign-in session ended (401). */
+  InvalidToken: 15002,
+  /** The bet is more than the balance (400); the answer carries the balance. */
+  InsufficientFunds: 15003,
+  /** The player's account is blocked (403). */
+  AccountDisabled: 15004,
+  /** The transaction id was used before with other parameters (409). */
+  Duplicate: 15005,
+  /** A win or rollback names a round or transaction this player does not have (404). */
+  UnknownTransaction: 15006,
+  /** The round is closed: no more bets or wins (409). */
+  RoundClosed: 15007,
+  /** A bet cannot be rolled back once its round has a win (409). */
+  RollbackAfterWin: 15008,
+  /** The currency is not the game session's (400). */
+  CurrencyMismatch: 15009,
+  /** This transaction id was rolled back before it arrived (a tombstone): refused for good (409). */
+  TransactionCancelled: 15010,
+  /** A bet or loss limit stops the bet (400; the platform's game-limit code). */
+  LimitReached: 13110,
+  /** Self-excluded or cooling off (400; the platform's code). */
+  PlayerExcluded: 13111,
+} as const;
+
+/** The game cannot be launched from the request country (403). */
+export const GameRestrictedCode = 15020;
+
+const ProviderTxId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,100}$/, "1 to 100 of A-Z a-z 0-9 _ . : -");
+/** A decimal amount in major units of the session's currency ("1.50"). */
+const ProviderAmount = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, "Must be a decimal amount");
+const ProviderToken = z.string().min(16).max(200);
+const ProviderCurrency = z.string().regex(/^[A-Z0-9]{2,10}$/);
+
+export const ProviderBalanceBody = z.strictObject({
+  token: ProviderToken,
+  currency: ProviderCurrency.optional(),
+});
+export const ProviderBetBody = z.strictObject({
+  token: ProviderToken,
+  transactionId: ProviderTxId,
+  roundId: ProviderTxId,
+  amount: ProviderAmount,
+  currency: ProviderCurrency,
+  /** The studio's game code; must be the session's game when given. */
+  gameCode: z.string().max(100).optional(),
+  /** Close the round with this bet (a bet settled as lost unless a win follows in another round). */
+  closeRound: z.boolean().default(false),
+});
+export const ProviderWinBody = z.strictObject({
+  token: ProviderToken,
+  transactionId: ProviderTxId,
+  roundId: ProviderTxId,
+  /** "0" records a loss (and with closeRound ends the round). */
+  amount: ProviderAmount,
+  currency: ProviderCurrency,
+  gameCode: z.string().max(100).optional(),
+  closeRound: z.boolean().default(true),
+});
+export const ProviderRollbackBody = z.strictObject({
+  token: ProviderToken,
+  transactionId: ProviderTxId,
+  /** The bet to cancel. */
+  referenceTransactionId: ProviderTxId,
+  roundId: ProviderTxId.optional(),
+  closeRound: z.boolean().default(false),
+});
+export type ProviderBetBody = z.infer<typeof ProviderBetBody>;
+export type ProviderWinBody = z.infer<typeof ProviderWinBody>;
+export type ProviderRollbackBody = z.infer<typeof ProviderRollbackBody>;
+
+export const ProviderBalance = z.object({
+  currency: z.string(),
+  /** real + bonus */
+  balance: z.string(),
+  realBalance: z.string(),
+  bonusBalance: z.string(),
+});
+export const ProviderWalletAnswer = z
+  .object({
+    data: ProviderBalance.extend({
+      /** Our id of the movement (ledger transaction), absent for balance calls and no-ops. */
+      transactionId: z.string().nullable().optional(),
+      /** True when this is a replay of an earlier call with the same transaction id. */
+      replay: z.boolean().optional(),
+      roundClosed: z.boolean().optional(),
+    }),
+  })
+  .meta({ id: "ProviderWalletAnswer" });
+export type ProviderWalletAnswer = z.infer<typeof ProviderWalletAnswer>;
+
+/** The error body of the provider wallet API: the platform's, plus the balance where known. */
+export const ProviderWalletErrorBody = z
+  .object({
+    error: z.object({
+      code: z.number().int(),
+      message: z.string(),
+      fields: z.record(z.string(), z.array(z.string())).optional(),
+    }),
+    balance: ProviderBalance.optional(),
+  })
+  .meta({ id: "ProviderWalletErrorBody" });

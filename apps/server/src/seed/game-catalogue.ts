@@ -12,3 +12,143 @@ export const seedGameCollections = [
   { slug: "live-casino", name: "Live Casino", restrictedCountries: ["DE"] },
   { slug: "table-games", name: "Table Games", restrictedCountries: [] as string[] },
 ];
+
+export interface SeedGame {
+  provider: string;
+  code: string;
+  slug: string;
+  title: string;
+  collections: string[];
+  tags?: string[];
+  rtp?: string;
+  volatility?: "low" | "medium" | "high";
+  hasDemo?: boolean;
+  isMobile?: boolean;
+  isDesktop?: boolean;
+  restrictedCountries?: string[];
+}
+
+/** Demo games: the in-house originals (packages/games) and the sandbox studios' titles. */
+export const seedGames: SeedGame[] = [
+  {
+    provider: "originals",
+    code: "dice",
+    slug: "dice",
+    title: "Dice",
+    collections: ["popular", "table-games"],
+    tags: ["provably-fair"],
+    rtp: "99.00",
+    volatility: "low",
+    hasDemo: true,
+  },
+  {
+    provider: "originals",
+    code: "limbo",
+    slug: "limbo",
+    title: "Limbo",
+    collections: ["popular", "new"],
+    tags: ["provably-fair"],
+    rtp: "99.00",
+    volatility: "high",
+    hasDemo: true,
+  },
+  {
+    provider: "originals",
+    code: "roulette",
+    slug: "european-roulette",
+    title: "European Roulette",
+    collections: ["table-games"],
+    tags: ["provably-fair"],
+    rtp: "97.30",
+    volatility: "medium",
+    hasDemo: true,
+  },
+  {
+    provider: "originals",
+    code: "baccarat",
+    slug: "baccarat",
+    title: "Baccarat",
+    collections: ["table-games"],
+    tags: ["provably-fair"],
+    rtp: "98.94",
+    volatility: "low",
+    hasDemo: true,
+  },
+  {
+    provider: "originals",
+    code: "slot",
+    slug: "fruit-lines",
+    title: "Fruit Lines",
+    collections: ["popular", "slots", "new"],
+    tags: ["provably-fair", "free-spins"],
+    rtp: "96.05",
+    volatility: "medium",
+    hasDemo: true,
+  },
+  {
+    provider: "sandbox-slots",
+    code: "gold-rush",
+    slug: "gold-rush",
+    title: "Gold Rush",
+    collections: ["popular", "slots"],
+    tags: ["bonus-buy"],
+    rtp: "96.20",
+    volatility: "high",
+    hasDemo: true,
+  },
+  {
+    provider: "sandbox-slots",
+    code: "ocean-gems",
+    slug: "ocean-gems",
+    title: "Ocean Gems",
+    collections: ["slots"],
+    rtp: "95.80",
+    volatility: "medium",
+    hasDemo: true,
+  },
+  {
+    provider: "sandbox-slots",
+    code: "pharaoh-spins",
+    slug: "pharaoh-spins",
+    title: "Pharaoh Spins",
+    collections: ["slots", "new"],
+    rtp: "96.50",
+    volatility: "high",
+    hasDemo: false,
+    restrictedCountries: ["GB"],
+  },
+  {
+    provider: "sandbox-slots",
+    code: "lucky-sevens",
+    slug: "lucky-sevens",
+    title: "Lucky Sevens",
+    collections: ["slots"],
+    rtp: "94.00",
+    volatility: "low",
+    hasDemo: true,
+    isDesktop: true,
+    isMobile: false,
+  },
+  {
+    provider: "sandbox-live",
+    code: "live-roulette",
+    slug: "live-roulette",
+    title: "Live Roulette",
+    collections: ["live-casino"],
+    rtp: "97.30",
+    volatility: "medium",
+    hasDemo: false,
+    restrictedCountries: ["DE"],
+  },
+  {
+    provider: "sandbox-live",
+    code: "live-blackjack",
+    slug: "live-blackjack",
+    title: "Live Blackjack",
+    collections: ["live-casino"],
+    rtp: "99.28",
+    volatility: "low",
+    hasDemo: false,
+    restrictedCountries: ["DE"],
+  },
+];

@@ -1,4 +1,4 @@
-import type { GameCollection, GameProvider } from "@casino/contract/game";
+import type { Game, GameCollection, GameProvider, GameRound } from "@casino/contract/game";
 import type { Queryable } from "../../infra/db";
 
 interface ProviderRow {
@@ -9,6 +9,122 @@ interface ProviderRow {
 }
 
 const PROVIDER_COLUMNS = "id, slug, name, logo";
+
+export interface GameRecord extends Game {
+  code: string;
+  restrictedCountries: string[];
+  providerRestrictedCountries: string[];
+  launchUrl: string | null;
+}
+
+interface GameRow {
+  id: number;
+  slug: string;
+  code: string;
+  title: string;
+  image: string | null;
+  tags: string[];
+  rtp: string | null;
+  volatility: "low" | "medium" | "high" | null;
+  has_demo: boolean;
+  is_mobile: boolean;
+  is_desktop: boolean;
+  restricted_countries: string[];
+  provider_id: number;
+  provider_slug: string;
+  provider_name: string;
+  provider_restricted: string[];
+  launch_url: string | null;
+  collections: string[];
+  total?: string | number;
+}
+
+const GAME_SELECT = `
+  SELECT g.id, g.slug, g.code, g.title, g.image, g.tags, g.rtp::text AS rtp, g.volatility,
+         g.has_demo, g.is_mobile, g.is_desktop, g.restricted_countries,
+         p.id AS provider_id, p.slug AS provider_slug, p.name AS provider_name,
+         p.restricted_countries AS provider_restricted, p.launch_url,
+         ARRAY(SELECT c.slug FROM game_collection_games cg
+                 JOIN game_collections c ON c.id = cg.collection_id AND c.is_enabled
+                WHERE cg.game_id = g.id ORDER BY c.position, c.id) AS collections`;
+
+function toGame(row: GameRow): GameRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    code: row.code,
+    title: row.title,
+    provider: { id: row.provider_id, slug: row.provider_slug, name: row.provider_name },
+    image: row.image,
+    tags: row.tags,
+    rtp: row.rtp,
+    volatility: row.volatility,
+    hasDemo: row.has_demo,
+    isMobile: row.is_mobile,
+    isDesktop: row.is_desktop,
+    collections: row.collections,
+    restrictedCountries: row.restricted_countries,
+    providerRestrictedCountries: row.provider_restricted,
+    launchUrl: row.launch_url,
+  };
+}
+
+/** The public shape of a game (no studio code, launcher or restriction lists). */
+export function publicGame(record: GameRecord): Game {
+  const {
+    code: _code,
+    restrictedCountries: _r,
+    providerRestrictedCountries: _p,
+    launchUrl: _l,
+    ...game
+  } = record;
+  return game;
+}
+
+export interface GameFilter {
+  country: string | null;
+  collection?: string | undefined;
+  provider?: string | undefined;
+  search?: string | undefined;
+  device?: "mobile" | "desktop" | undefined;
+  sort: "popular" | "newest" | "title";
+  limit: number;
+  offset: number;
+}
+
+/** LIKE patterns for each word of a search, with the wildcards of the text escaped. */
+function searchPatterns(search: string | undefined): string[] | null {
+  const words = (search ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (words.length === 0) return null;
+  return words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+const ORDER: Record<GameFilter["sort"], string> = {
+  popular: "g.position, g.id",
+  newest: "g.released_at DESC, g.id DESC",
+  title: "lower(g.title), g.id",
+};
+
+interface RoundRow {
+  id: string;
+  game_id: number;
+  game_title: string;
+  provider_name: string;
+  currency: string;
+  bet_amount: string;
+  win_amount: string;
+  refund_amount: string;
+  status: string;
+  created_at: Date;
+  closed_at: Date | null;
+  total: string;
+}
+
+export interface RoundRecord extends Omit<GameRound, "betAmount" | "winAmount" | "status"> {
+  betAmount: bigint;
+  winAmount: bigint;
+  refundAmount: bigint;
+}
 
 export function gameCatalogueRepository(db: Queryable) {
   return {
@@ -42,6 +158,205 @@ export function gameCatalogueRepository(db: Queryable) {
               [idOrSlug.slug],
             );
       return row ?? null;
+    },
+
+    /**
+     * One page of enabled games of enabled providers, not restricted in the country, with the
+     * filters; `total` counts every match. In a collection, "popular" follows the collection's
+     * own order.
+     */
+    async listGames(filter: GameFilter): Promise<{ games: GameRecord[]; total: number }> {
+      const params: unknown[] = [filter.country, filter.limit, filter.offset];
+      const where: string[] = [
+        "g.is_enabled",
+        `($1::text IS NULL OR NOT ($1::text = ANY (g.restricted_countries) OR $1::text = ANY (p.restricted_countries)))`,
+      ];
+      let from = "games g JOIN game_providers p ON p.id = g.provider_id AND p.is_enabled";
+      let order = ORDER[filter.sort];
+      if (filter.collection) {
+        params.push(filter.collection);
+        from += ` JOIN game_collection_games cg ON cg.game_id = g.id
+                  JOIN game_collections c ON c.id = cg.collection_id AND c.is_enabled
+                   AND c.slug = $${params.length}
+                   AND ($1::text IS NULL OR NOT ($1::text = ANY (c.restricted_countries)))`;
+        if (filter.sort === "popular") order = "cg.position, g.position, g.id";
+      }
+      if (filter.provider) {
+        params.push(filter.provider);
+        where.push(
+          /^\d+$/.test(filter.provider)
+            ? `p.id = $${params.length}::int`
+            : `p.slug = $${params.length}`,
+        );
+      }
+      const patterns = searchPatterns(filter.search);
+      if (patterns) {
+        params.push(patterns);
+        where.push(`lower(g.title) LIKE ALL ($${params.length}::text[])`);
+      }
+      if (filter.device === "mobile") where.push("g.is_mobile");
+      if (filter.device === "desktop") where.push("g.is_desktop");
+      const rows = await db.query<GameRow>(
+        `WITH matched AS (
+           SELECT g.id, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS n
+             FROM ${from}
+            WHERE ${where.join(" AND ")}
+            ORDER BY ${order}
+            LIMIT $2 OFFSET $3
+         )
+         ${GAME_SELECT}, m.total
+           FROM matched m
+           JOIN games g ON g.id = m.id
+           JOIN game_providers p ON p.id = g.provider_id
+          ORDER BY m.n`,
+        params,
+      );
+      let total = rows[0] ? Number(rows[0].total) : 0;
+      if (rows.length === 0 && filter.offset > 0) {
+        // Past the last page: count without a page so meta.total stays right.
+        // The same parameters: $2 and $3 (limit, offset) are only named so their types are known.
+        const [count] = await db.query<{ total: string }>(
+          `SELECT count(*) AS total FROM ${from}
+            WHERE ${where.join(" AND ")} AND $2::int > 0 AND $3::int >= 0`,
+          params,
+        );
+        total = Number(count?.total ?? 0);
+      }
+      return { games: rows.map(toGame), total };
+    },
+
+    async findGame(idOrSlug: string): Promise<GameRecord | null> {
+      const byId = /^\d+$/.test(idOrSlug);
+      const [row] = await db.query<GameRow>(
+        `${GAME_SELECT}
+           FROM games g JOIN game_providers p ON p.id = g.provider_id AND p.is_enabled
+          WHERE g.is_enabled AND ${byId ? "g.id = $1::int" : "g.slug = $1"}`,
+        [idOrSlug],
+      );
+      return row ? toGame(row) : null;
+    },
+
+    async isFavorite(playerId: string, gameId: number): Promise<boolean> {
+      const rows = await db.query(
+        "SELECT 1 FROM game_favorites WHERE player_id = $1 AND game_id = $2",
+        [playerId, gameId],
+      );
+      return rows.length > 0;
+    },
+
+    async addFavorite(playerId: string, gameId: number, now: Date): Promise<void> {
+      await db.query(
+        `INSERT INTO game_favorites (player_id, game_id, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING`,
+        [playerId, gameId, now],
+      );
+    },
+
+    async removeFavorite(playerId: string, gameId: number): Promise<void> {
+      await db.query("DELETE FROM game_favorites WHERE player_id = $1 AND game_id = $2", [
+        playerId,
+        gameId,
+      ]);
+    },
+
+    /** The player's favorites (newest first), or the games they launched last (latest first). */
+    async listPlayerGames(
+      kind: "favorites" | "played",
+      playerId: string,
+      country: string | null,
+      limit: number,
+    ): Promise<GameRecord[]> {
+      const source =
+        kind === "favorites"
+          ? "SELECT game_id, created_at AS at FROM game_favorites WHERE player_id = $1"
+          : `SELECT game_id, max(created_at) AS at FROM (
+               SELECT game_id, created_at FROM game_sessions
+                WHERE player_id = $1 ORDER BY created_at DESC LIMIT 500) recent
+              GROUP BY game_id`;
+      const rows = await db.query<GameRow>(
+        `${GAME_SELECT}
+           FROM (${source}) mine
+           JOIN games g ON g.id = mine.game_id AND g.is_enabled
+           JOIN game_providers p ON p.id = g.provider_id AND p.is_enabled
+          WHERE ($2::text IS NULL OR NOT ($2::text = ANY (g.restricted_countries) OR $2::text = ANY (p.restricted_countries)))
+          ORDER BY mine.at DESC, g.id
+          LIMIT $3`,
+        [playerId, country, limit],
+      );
+      return rows.map(toGame);
+    },
+
+    /** The player's rounds, newest first; `settled` filters on closed (true) or open (false). */
+    async listRounds(input: {
+      playerId: string;
+      settled: boolean | null;
+      limit: number;
+      offset: number;
+    }): Promise<{ rounds: RoundRecord[]; total: number }> {
+      const rows = await db.query<RoundRow>(
+        `SELECT r.id::text AS id, r.game_id, g.title AS game_title, p.name AS provider_name,
+                r.currency, r.bet_amount::text AS bet_amount, r.win_amount::text AS win_amount,
+                r.refund_amount::text AS refund_amount, r.status, r.created_at, r.closed_at,
+                count(*) OVER () AS total
+           FROM game_rounds r
+           JOIN games g ON g.id = r.game_id
+           JOIN game_providers p ON p.id = r.provider_id
+          WHERE r.player_id = $1
+            AND ($2::boolean IS NULL OR (r.status = 'closed') = $2::boolean)
+          ORDER BY r.id DESC
+          LIMIT $3 OFFSET $4`,
+        [input.playerId, input.settled, input.limit, input.offset],
+      );
+      let total = rows[0] ? Number(rows[0].total) : 0;
+      if (rows.length === 0 && input.offset > 0) {
+        const [count] = await db.query<{ total: string }>(
+          `SELECT count(*) AS total FROM game_rounds
+            WHERE player_id = $1 AND ($2::boolean IS NULL OR (status = 'closed') = $2::boolean)`,
+          [input.playerId, input.settled],
+        );
+        total = Number(count?.total ?? 0);
+      }
+      return {
+        total,
+        rounds: rows.map((row) => ({
+          id: row.id,
+          gameId: row.game_id,
+          gameTitle: row.game_title,
+          providerName: row.provider_name,
+          currency: row.currency,
+          betAmount: BigInt(row.bet_amount),
+          winAmount: BigInt(row.win_amount),
+          refundAmount: BigInt(row.refund_amount),
+          isSettled: row.status === "closed",
+          createdAt: new Date(row.created_at).toISOString(),
+          settledAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+        })),
+      };
+    },
+
+    /** The latest closed rounds with a win, with the player's nickname. */
+    async listWinners(limit: number) {
+      return db.query<{
+        game_id: number;
+        game_slug: string;
+        game_title: string;
+        game_image: string | null;
+        nickname: string | null;
+        email: string | null;
+        win_amount: string;
+        currency: string;
+        closed_at: Date;
+      }>(
+        `SELECT r.game_id, g.slug AS game_slug, g.title AS game_title, g.image AS game_image,
+                pl.nickname, pl.email, r.win_amount::text AS win_amount, r.currency, r.closed_at
+           FROM game_rounds r
+           JOIN games g ON g.id = r.game_id AND g.is_enabled
+           JOIN players pl ON pl.id = r.player_id
+          WHERE r.status = 'closed' AND r.win_amount > 0
+          ORDER BY r.closed_at DESC
+          LIMIT $1`,
+        [limit],
+      );
     },
   };
 }

@@ -1,0 +1,165 @@
+// The provider wallet API (docs/provider-wallet-api.md): POST /api/game/wallet/{provider}/
+// balance | bet | win | rollback, signed with the provider's HMAC key over the raw body.
+import {
+  ProviderBalanceBody,
+  ProviderBetBody,
+  ProviderRollbackBody,
+  ProviderWalletAnswer,
+  ProviderWalletErrorBody,
+  ProviderWinBody,
+} from "@casino/contract/game";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
+import { cachePrivate } from "../../lib/http";
+import { verifyProviderSignature, walletProviderLookup } from "./provider-signature";
+import { ProviderWalletFailure, ReplayedAnswer } from "./provider-wallet";
+import { walletBalance } from "./wallet-balance";
+import { walletBet } from "./wallet-bet";
+import type { StoredAnswer } from "./wallet-repository";
+import { walletRollback } from "./wallet-rollback";
+import { walletWin } from "./wallet-win";
+
+const ProviderParams = z.object({
+  provider: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9-]+$/, "Must be a provider slug"),
+});
+
+const responses = {
+  200: ProviderWalletAnswer,
+  400: ProviderWalletErrorBody,
+  401: ProviderWalletErrorBody,
+  403: ProviderWalletErrorBody,
+  404: ProviderWalletErrorBody,
+  409: ProviderWalletErrorBody,
+  415: ProviderWalletErrorBody,
+  422: ProviderWalletErrorBody,
+  500: ProviderWalletErrorBody,
+} as const;
+
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+async function send(reply: FastifyReply, run: () => Promise<StoredAnswer>) {
+  cachePrivate(reply);
+  try {
+    const answer = await run();
+    return reply.code(answer.status).send(answer.body);
+  } catch (error) {
+    if (error instanceof ReplayedAnswer) {
+      return reply.code(error.answer.status).send(error.answer.body);
+    }
+    if (error instanceof ProviderWalletFailure) {
+      const answer = error.answer();
+      return reply.code(answer.status).send(answer.body);
+    }
+    throw error;
+  }
+}
+
+export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const findProvider = walletProviderLookup(ctx.db);
+  await app.register(async (scope) => {
+    // The signature is over the exact bytes: keep them, then parse.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: 16 * 1024 },
+      (request, body, done) => {
+        const text = String(body);
+        rawBodies.set(request, text);
+        try {
+          done(null, text === "" ? {} : JSON.parse(text));
+        } catch {
+          done(new AppError(400, 400, "The body is not JSON"), undefined);
+        }
+      },
+    );
+    // Before the body is validated: an unsigned request learns nothing about the schema.
+    scope.addHook("preValidation", async (request) => {
+      const params = request.params as { provider?: string };
+      const slug = typeof params.provider === "string" ? params.provider : "";
+      verifyProviderSignature({
+        secret: ctx.config.gameProviderSecrets[slug],
+        headers: request.headers,
+        rawBody: rawBodies.get(request) ?? "",
+        now: ctx.now(),
+      });
+    });
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    const provider = async (slug: string) => {
+      const found = await findProvider(slug);
+      if (!found) throw AppError.notFound("Unknown game provider");
+      return found;
+    };
+    const tags = ["provider wallet"];
+
+    api.post(
+      "/api/game/wallet/:provider/balance",
+      {
+        schema: {
+          tags,
+          summary: "Provider wallet: the game session's balance (real + bonus)",
+          params: ProviderParams,
+          body: ProviderBalanceBody,
+          response: responses,
+        },
+      },
+      async (request, reply) =>
+        send(reply, async () =>
+          walletBalance(ctx, await provider(request.params.provider), request.body),
+        ),
+    );
+    api.post(
+      "/api/game/wallet/:provider/bet",
+      {
+        schema: {
+          tags,
+          summary: "Provider wallet: take a bet (idempotent by transactionId)",
+          params: ProviderParams,
+          body: ProviderBetBody,
+          response: responses,
+        },
+      },
+      async (request, reply) =>
+        send(reply, async () =>
+          walletBet(ctx, await provider(request.params.provider), request.body),
+        ),
+    );
+    api.post(
+      "/api/game/wallet/:provider/win",
+      {
+        schema: {
+          tags,
+          summary: "Provider wallet: credit a win, optionally closing the round",
+          params: ProviderParams,
+          body: ProviderWinBody,
+          response: responses,
+        },
+      },
+      async (request, reply) =>
+        send(reply, async () =>
+          walletWin(ctx, await provider(request.params.provider), request.body),
+        ),
+    );
+    api.post(
+      "/api/game/wallet/:provider/rollback",
+      {
+        schema: {
+          tags,
+          summary: "Provider wallet: roll a bet back (tombstone when unknown)",
+          params: ProviderParams,
+          body: ProviderRollbackBody,
+          response: responses,
+        },
+      },
+      async (request, reply) =>
+        send(reply, async () =>
+          walletRollback(ctx, await provider(request.params.provider), request.body),
+        ),
+    );
+  });
+}

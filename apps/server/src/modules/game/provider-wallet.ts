@@ -1,0 +1,260 @@
+// What the provider wallet calls share (docs/provider-wallet-api.md): the session a token names,
+// coded failures that carry the balance, balances as answered, stored first answers, events.
+import { createHash } from "node:crypto";
+import {
+  type GameBetSettledEvent,
+  GameBetStatus,
+  ProviderWalletError,
+} from "@casino/contract/game";
+import { playerChannel } from "@casino/contract/realtime";
+import { formatAmount } from "@casino/money/format";
+import { parseAmount } from "@casino/money/parse";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
+import { AppError } from "../../infra/errors";
+import { settingsRepository } from "../settings/repository";
+import { publishWalletAccount } from "../wallet/accounts";
+import { type WalletAccountRecord, walletRepository } from "../wallet/repository";
+import type { GameProviderRecord } from "./provider-signature";
+import {
+  type GameSessionRecord,
+  gameWalletRepository,
+  type RoundRecord,
+  type StoredAnswer,
+} from "./wallet-repository";
+
+export interface BalanceAnswer {
+  currency: string;
+  balance: string;
+  realBalance: string;
+  bonusBalance: string;
+}
+
+export interface WalletAnswer extends BalanceAnswer {
+  transactionId?: string | null;
+  replay?: boolean;
+  roundClosed?: boolean;
+}
+
+/** A coded refusal of the provider wallet API; the answer carries the balance when known. */
+export class ProviderWalletFailure extends AppError {
+  constructor(
+    status: number,
+    code: number,
+    message: string,
+    public readonly balance?: BalanceAnswer,
+  ) {
+    super(status, code, message);
+  }
+
+  answer(): StoredAnswer {
+    return {
+      status: this.status,
+      body: {
+        error: { code: this.code, message: this.message },
+        ...(this.balance ? { balance: this.balance } : {}),
+      },
+    };
+  }
+}
+
+/** A stored first answer, replayed: thrown again if it was a refusal. */
+export class ReplayedAnswer extends Error {
+  constructor(public readonly answer: StoredAnswer) {
+    super("replayed answer");
+  }
+}
+
+export const fail = {
+  invalidToken: (message = "Unknown, expired or demo game session token") =>
+    new ProviderWalletFailure(401, ProviderWalletError.InvalidToken, message),
+  accountDisabled: () =>
+    new ProviderWalletFailure(403, ProviderWalletError.AccountDisabled, "The account is disabled"),
+  duplicate: () =>
+    new ProviderWalletFailure(
+      409,
+      ProviderWalletError.Duplicate,
+      "This transaction id was used before with other parameters",
+    ),
+  unknownTransaction: (message: string) =>
+    new ProviderWalletFailure(404, ProviderWalletError.UnknownTransaction, message),
+  roundClosed: () =>
+    new ProviderWalletFailure(409, ProviderWalletError.RoundClosed, "The round is closed"),
+  currencyMismatch: (balance?: BalanceAnswer) =>
+    new ProviderWalletFailure(
+      400,
+      ProviderWalletError.CurrencyMismatch,
+      "The currency is not the game session's",
+      balance,
+    ),
+};
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** The ledger idempotency key of a provider transaction (provider slug + its transaction id). */
+export function ledgerKey(provider: GameProviderRecord, providerTxId: string, suffix = ""): string {
+  return `game:${provider.slug}:${providerTxId}${suffix}`;
+}
+
+const SUBUNIT_TTL_MS = 60_000;
+let subunitCache: { at: number; map: Map<string, number> } | null = null;
+
+/** Subunits per currency, cached for a minute (currencies change rarely). */
+export async function subunitOf(db: Queryable, currency: string): Promise<number> {
+  const now = Date.now();
+  if (!subunitCache || now - subunitCache.at > SUBUNIT_TTL_MS || !subunitCache.map.has(currency)) {
+    const currencies = await settingsRepository(db).listCurrencies(false);
+    subunitCache = {
+      at: now,
+      map: new Map(currencies.map((item) => [item.code, Number(item.subunitToUnit)])),
+    };
+  }
+  return subunitCache.map.get(currency) ?? 100;
+}
+
+/** Major-unit text to minor units of the currency; 422 on `amount` when it does not fit. */
+export function minorUnits(text: string, subunit: number): bigint {
+  const parsed = parseAmount(text, subunit);
+  if (!parsed.ok) {
+    throw AppError.unprocessable({
+      amount: [`Not an amount of this currency (${parsed.error.replaceAll("_", " ")})`],
+    });
+  }
+  return parsed.value;
+}
+
+export function balanceAnswer(
+  currency: string,
+  subunit: number,
+  real: bigint,
+  bonus: bigint,
+): BalanceAnswer {
+  return {
+    currency,
+    balance: formatAmount(real + bonus, subunit),
+    realBalance: formatAmount(real, subunit),
+    bonusBalance: formatAmount(bonus, subunit),
+  };
+}
+
+/** The real-money session a token names, for this provider; InvalidToken otherwise. */
+export async function realSession(
+  ctx: AppContext,
+  provider: GameProviderRecord,
+  token: string,
+): Promise<GameSessionRecord & { playerId: string; walletAccountId: string; currency: string }> {
+  const session = await gameWalletRepository(ctx.db).findSession(sha256(token));
+  if (
+    !session ||
+    session.providerId !== provider.id ||
+    session.mode !== "real" ||
+    !session.playerId ||
+    !session.walletAccountId ||
+    !session.currency
+  ) {
+    throw fail.invalidToken();
+  }
+  return session as GameSessionRecord & {
+    playerId: string;
+    walletAccountId: string;
+    currency: string;
+  };
+}
+
+/** The wallet account of a session (its ledger ids and balances). */
+export async function sessionWallet(
+  tx: Queryable,
+  session: { playerId: string; walletAccountId: string },
+): Promise<WalletAccountRecord> {
+  const wallet = await walletRepository(tx).find(session.playerId, session.walletAccountId);
+  if (!wallet) throw fail.invalidToken("The game session's wallet account is gone");
+  return wallet;
+}
+
+/**
+ * Looks up an earlier call with this transaction id: the same request replays its first answer
+ * (thrown as ReplayedAnswer); other parameters are a duplicate.
+ */
+export async function replayIfSeen(
+  tx: Queryable,
+  provider: GameProviderRecord,
+  providerTxId: string,
+  kind: "bet" | "win" | "rollback",
+  requestHash: string,
+): Promise<void> {
+  const seen = await gameWalletRepository(tx).findTransaction(provider.id, providerTxId);
+  if (!seen) return;
+  if (seen.kind === "tombstone" && kind === "bet") {
+    throw new ProviderWalletFailure(
+      409,
+      ProviderWalletError.TransactionCancelled,
+      "This transaction was rolled back before it arrived; it is refused for good",
+    );
+  }
+  if (seen.kind !== kind || seen.requestHash !== requestHash) throw fail.duplicate();
+  throw new ReplayedAnswer(markReplay(seen.response));
+}
+
+function markReplay(answer: StoredAnswer): StoredAnswer {
+  const body = answer.body as { data?: Record<string, unknown> };
+  if (answer.status === 200 && body.data) {
+    return { status: 200, body: { data: { ...body.data, replay: true } } };
+  }
+  return answer;
+}
+
+/** game.bet.status of a round. */
+export function roundStatus(
+  round: Pick<RoundRecord, "status" | "betAmount" | "winAmount" | "refundAmount">,
+): number {
+  if (round.status === "open") return GameBetStatus.Pending;
+  if (round.betAmount > 0n && round.refundAmount >= round.betAmount) return GameBetStatus.Refunded;
+  return round.winAmount > 0n ? GameBetStatus.Won : GameBetStatus.Lost;
+}
+
+/**
+ * After money moved: the settled event when this call closed the round (once: only the UPDATE
+ * that closed it says so), and the wallet account's new balance on its channel.
+ */
+export async function afterMovement(
+  tx: Queryable,
+  ctx: AppContext,
+  input: {
+    provider: GameProviderRecord;
+    session: { playerId: string; walletAccountId: string };
+    round: RoundRecord;
+    closedNow: boolean;
+    moved: boolean;
+    subunit: number;
+  },
+): Promise<void> {
+  const now = ctx.now();
+  if (input.closedNow) {
+    const { round, subunit } = input;
+    const event: GameBetSettledEvent = {
+      type: "game.bet.settled",
+      bet: {
+        roundId: round.id,
+        providerRoundId: round.providerRoundId,
+        provider: input.provider.slug,
+        gameId: round.gameId,
+        currency: round.currency,
+        betAmount: formatAmount(round.betAmount, subunit),
+        winAmount: formatAmount(round.winAmount, subunit),
+        refundAmount: formatAmount(round.refundAmount, subunit),
+        status: roundStatus(round),
+        settledAt: (round.closedAt ?? now).toISOString(),
+      },
+    };
+    await walletRepository(tx).enqueueEvent(
+      playerChannel("gameBets", input.session.playerId),
+      event,
+      now,
+    );
+  }
+  if (input.moved) {
+    await publishWalletAccount(tx, ctx, input.session.playerId, input.session.walletAccountId);
+  }
+}

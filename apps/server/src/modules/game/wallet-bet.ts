@@ -1,0 +1,178 @@
+// POST /api/game/wallet/{provider}/bet: takes a stake from the player's real balance
+// (ledger kind game.bet, player real → house games) after every check the platform makes at
+// the moment money moves: session live, account not blocked, not self-excluded or cooling off,
+// bet and loss limits (assertCanBet, under the player's row lock, in this transaction).
+import { type ProviderBetBody, ProviderWalletError } from "@casino/contract/game";
+import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
+import { assertCanBet, lockPlayerLimits } from "../risk/enforce-limits";
+import { postInTransaction } from "../wallet/ledger";
+import { walletRepository } from "../wallet/repository";
+import type { GameProviderRecord } from "./provider-signature";
+import {
+  afterMovement,
+  balanceAnswer,
+  fail,
+  ledgerKey,
+  minorUnits,
+  ProviderWalletFailure,
+  realSession,
+  replayIfSeen,
+  sessionWallet,
+  sha256,
+  subunitOf,
+} from "./provider-wallet";
+import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
+
+export async function walletBet(
+  ctx: AppContext,
+  provider: GameProviderRecord,
+  body: ProviderBetBody,
+): Promise<StoredAnswer> {
+  const session = await realSession(ctx, provider, body.token);
+  if (body.gameCode !== undefined && body.gameCode !== session.gameCode) {
+    throw fail.invalidToken("The token is for another game");
+  }
+  const subunit = await subunitOf(ctx.db, session.currency);
+  if (body.currency !== session.currency) throw fail.currencyMismatch();
+  const stake = minorUnits(body.amount, subunit);
+  if (stake === 0n) throw AppError.unprocessable({ amount: ["A bet must be more than zero"] });
+  const requestHash = sha256(
+    `bet\n${body.roundId}\n${stake}\n${body.currency}\n${body.closeRound}\n${session.id}`,
+  );
+
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const games = gameWalletRepository(tx);
+    // The player's row lock first: every money call of this player runs one after another, so
+    // a replay racing its original waits and then finds it.
+    await lockPlayerLimits(tx, session.playerId);
+    await replayIfSeen(tx, provider, body.transactionId, "bet", requestHash);
+    const state = await games.playerState(session.playerId, session.playerSessionId);
+    if (state.status === 3) throw fail.accountDisabled();
+    if (!state.sessionLive || session.expiresAt.getTime() <= now.getTime()) {
+      throw fail.invalidToken("The game session has ended");
+    }
+    const wallet = await sessionWallet(tx, session);
+    const balance = (real: bigint) =>
+      balanceAnswer(session.currency, subunit, real, wallet.balances.bonus);
+
+    const { round, created } = await games.openRound({
+      providerId: provider.id,
+      providerRoundId: body.roundId,
+      playerId: session.playerId,
+      gameId: session.gameId,
+      sessionId: session.id,
+      currency: session.currency,
+      now,
+    });
+    if (round.playerId !== session.playerId || round.gameId !== session.gameId) {
+      throw fail.unknownTransaction("The round belongs to another player or game");
+    }
+    if (round.status === "closed") throw fail.roundClosed();
+
+    try {
+      await assertCanBet(tx, {
+        playerId: session.playerId,
+        currency: session.currency,
+        stake,
+        now,
+      });
+    } catch (error) {
+      // 13110 / 13111 as the platform answers them, with the balance like every refusal here.
+      if (
+        error instanceof AppError &&
+        (error.code === ProviderWalletError.LimitReached ||
+          error.code === ProviderWalletError.PlayerExcluded)
+      ) {
+        throw new ProviderWalletFailure(
+          error.status,
+          error.code,
+          error.message,
+          balance(wallet.balances.real),
+        );
+      }
+      throw error;
+    }
+
+    const house = await walletRepository(tx).houseAccount("games", session.currency);
+    const [posted] = await postInTransaction(tx, [
+      {
+        key: ledgerKey(provider, body.transactionId),
+        kind: "game.bet",
+        legs: [
+          { account: wallet.ledger.real, currency: session.currency, amount: -stake },
+          { account: house, currency: session.currency, amount: stake },
+        ],
+        metadata: { provider: provider.slug, roundId: body.roundId, gameId: session.gameId },
+      },
+    ]);
+    if (!posted || posted.status === "conflict") throw fail.duplicate();
+    if (posted.status === "rejected") {
+      // Recorded like the ledger records it: a retry of this id gets the same refusal.
+      if (created) await games.deleteRound(round.id);
+      const refusal = new ProviderWalletFailure(
+        400,
+        ProviderWalletError.InsufficientFunds,
+        "Insufficient funds",
+        balance(wallet.balances.real),
+      ).answer();
+      await games.insertTransaction({
+        providerId: provider.id,
+        providerTxId: body.transactionId,
+        kind: "bet",
+        requestHash,
+        playerId: session.playerId,
+        roundId: created ? null : round.id,
+        amount: stake,
+        currency: session.currency,
+        status: "rejected",
+        ledgerTransactionId: posted.transactionId,
+        response: refusal,
+        now,
+      });
+      return refusal;
+    }
+    const real = posted.balances.get(wallet.ledger.real) ?? wallet.balances.real - stake;
+    const updated = await games.updateRound({
+      id: round.id,
+      bet: stake,
+      close: body.closeRound,
+      now,
+    });
+    const answer: StoredAnswer = {
+      status: 200,
+      body: {
+        data: {
+          ...balance(real),
+          transactionId: posted.transactionId.toString(),
+          replay: false,
+          roundClosed: updated.round.status === "closed",
+        },
+      },
+    };
+    await games.insertTransaction({
+      providerId: provider.id,
+      providerTxId: body.transactionId,
+      kind: "bet",
+      requestHash,
+      playerId: session.playerId,
+      roundId: round.id,
+      amount: stake,
+      currency: session.currency,
+      status: "applied",
+      ledgerTransactionId: posted.transactionId,
+      response: answer,
+      now,
+    });
+    await afterMovement(tx, ctx, {
+      provider,
+      session,
+      round: updated.round,
+      closedNow: updated.closedNow,
+      moved: true,
+      subunit,
+    });
+    return answer;
+  });
+}

@@ -1,0 +1,115 @@
+// POST /api/game/wallet/{provider}/win: credits a round's win to the real balance (ledger kind
+// game.win, house games → player real). "0" records the result without moving money. A win
+// needs a round this player has bet in, still open; closeRound (default true) settles it.
+import type { ProviderWinBody } from "@casino/contract/game";
+import type { AppContext } from "../../context";
+import { lockPlayerLimits } from "../risk/enforce-limits";
+import { postInTransaction } from "../wallet/ledger";
+import { walletRepository } from "../wallet/repository";
+import type { GameProviderRecord } from "./provider-signature";
+import {
+  afterMovement,
+  balanceAnswer,
+  fail,
+  ledgerKey,
+  minorUnits,
+  realSession,
+  replayIfSeen,
+  sessionWallet,
+  sha256,
+  subunitOf,
+} from "./provider-wallet";
+import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
+
+export async function walletWin(
+  ctx: AppContext,
+  provider: GameProviderRecord,
+  body: ProviderWinBody,
+): Promise<StoredAnswer> {
+  // Wins settle bets already taken: an expired game session or a signed-out player still gets
+  // paid, so only the token's existence is checked here.
+  const session = await realSession(ctx, provider, body.token);
+  if (body.gameCode !== undefined && body.gameCode !== session.gameCode) {
+    throw fail.invalidToken("The token is for another game");
+  }
+  const subunit = await subunitOf(ctx.db, session.currency);
+  if (body.currency !== session.currency) throw fail.currencyMismatch();
+  const amount = minorUnits(body.amount, subunit);
+  const requestHash = sha256(
+    `win\n${body.roundId}\n${amount}\n${body.currency}\n${body.closeRound}\n${session.id}`,
+  );
+
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const games = gameWalletRepository(tx);
+    await lockPlayerLimits(tx, session.playerId);
+    await replayIfSeen(tx, provider, body.transactionId, "win", requestHash);
+    const round = await games.findRound(provider.id, body.roundId);
+    if (!round || round.playerId !== session.playerId || round.gameId !== session.gameId) {
+      throw fail.unknownTransaction("No bet of this player in that round");
+    }
+    if (round.status === "closed") throw fail.roundClosed();
+    const wallet = await sessionWallet(tx, session);
+
+    let real = wallet.balances.real;
+    let ledgerTransactionId: bigint | null = null;
+    if (amount > 0n) {
+      const house = await walletRepository(tx).houseAccount("games", session.currency);
+      const [posted] = await postInTransaction(tx, [
+        {
+          key: ledgerKey(provider, body.transactionId),
+          kind: "game.win",
+          legs: [
+            { account: house, currency: session.currency, amount: -amount },
+            { account: wallet.ledger.real, currency: session.currency, amount },
+          ],
+          metadata: { provider: provider.slug, roundId: body.roundId, gameId: session.gameId },
+        },
+      ]);
+      if (!posted || posted.status !== "applied") throw fail.duplicate();
+      real = posted.balances.get(wallet.ledger.real) ?? real + amount;
+      ledgerTransactionId = posted.transactionId;
+    }
+    const updated = await games.updateRound({
+      id: round.id,
+      win: amount,
+      hasWin: true,
+      close: body.closeRound,
+      now,
+    });
+    const answer: StoredAnswer = {
+      status: 200,
+      body: {
+        data: {
+          ...balanceAnswer(session.currency, subunit, real, wallet.balances.bonus),
+          transactionId: ledgerTransactionId?.toString() ?? null,
+          replay: false,
+          roundClosed: updated.round.status === "closed",
+        },
+      },
+    };
+    await games.insertTransaction({
+      providerId: provider.id,
+      providerTxId: body.transactionId,
+      kind: "win",
+      requestHash,
+      playerId: session.playerId,
+      roundId: round.id,
+      amount,
+      currency: session.currency,
+      status: "applied",
+      ledgerTransactionId,
+      response: answer,
+      now,
+    });
+    await afterMovement(tx, ctx, {
+      provider,
+      session,
+      round: updated.round,
+      closedNow: updated.closedNow,
+      moved: amount > 0n,
+      subunit,
+    });
+    return answer;
+  });
+}
