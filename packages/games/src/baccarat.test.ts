@@ -5,6 +5,7 @@ import {
   baccaratPayout,
   cardRank,
   cardValue,
+  declaredRtp,
   playBaccarat,
   playTableau,
 } from "./baccarat";
@@ -78,5 +79,6 @@ describe("baccarat", () => {
     expect(toNumber(exact.rtp.player)).toBeCloseTo(1 - 0.012351, 6);
     expect(toNumber(exact.rtp.tie)).toBeCloseTo(1 - 0.143596, 6);
     expect(baccaratDistribution().reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(exact.rtp).toEqual(declaredRtp);
   });
 });

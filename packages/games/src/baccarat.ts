@@ -17,6 +17,13 @@ export const DECKS = 8;
 export const SHOE_SIZE = 52 * DECKS;
 
 export type BaccaratBet = "player" | "banker" | "tie";
+
+/** Exact RTP per bet (baccaratExact().rtp, checked by a test): 98.7649%, 98.9421%, 85.6404%. */
+export const declaredRtp: Readonly<Record<BaccaratBet, Rational>> = {
+  player: ratio(19_283_843_717_413n, 19_524_993_263_685n),
+  banker: ratio(10_732_465_128_097n, 10_847_218_479_825n),
+  tie: ratio(619_306_544_887n, 723_147_898_655n),
+};
 export type BaccaratResult = "player" | "banker" | "tie";
 
 /** Card index 0..415 → rank 0..12 (ace, 2..10, jack, queen, king) and suit 0..3. */

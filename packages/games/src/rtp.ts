@@ -4,8 +4,8 @@
 
 import {
   type BaccaratBet,
+  declaredRtp as baccaratDeclaredRtp,
   baccaratDistribution,
-  baccaratExact,
   baccaratMultiplier,
   playBaccarat,
 } from "./baccarat";
@@ -130,12 +130,11 @@ function rouletteSimulation(): GameSimulation {
 
 function baccaratSimulation(): GameSimulation {
   const bets: BaccaratBet[] = ["player", "banker", "tie"];
-  const exact = baccaratExact();
   const results = ["player", "banker", "tie"] as const;
   const multipliers = bets.map((bet) => results.map((r) => toNumber(baccaratMultiplier(bet, r))));
   return {
     name: "baccarat",
-    bets: bets.map((bet) => ({ label: bet, declared: exact.rtp[bet] })),
+    bets: bets.map((bet) => ({ label: bet, declared: baccaratDeclaredRtp[bet] })),
     groups: [{ label: "player total × banker total", probabilities: baccaratDistribution() }],
     play(next, returns, counts) {
       const hand = playBaccarat(next);
