@@ -8,7 +8,7 @@
 //
 // Bets: player pays 1:1, banker 0.95:1 (5% commission), tie 8:1; player and banker bets push on
 // a tie. Exact RTPs from enumerating every deal of the shoe (baccaratExact), the classic figures:
-// banker 98.94%, player 98.77%, tie 85.64%.
+// banker 98.94%, player 98.76%, tie 85.64%.
 
 import { dealFrom, type NextFloat } from "./draw";
 import { add, applyMultiplier, mul, type Rational, ratio } from "./rational";
