@@ -170,7 +170,7 @@ export const configDocs: readonly ConfigDoc[] = [
     name: "VERIFICATION_REQUIRED_ABOVE",
     default: "(unset)",
     description:
-      "Withdrawals worth more than this in the base currency need a verified identity (code 13120); 0 = every withdrawal, unset = none",
+      "Withdrawals worth more than this in the base currency need a verified identity (422, code 13120); 0 = every withdrawal, unset = none",
   },
   {
     name: "SANDBOX_VERIFICATION",

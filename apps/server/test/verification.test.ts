@@ -170,11 +170,12 @@ describe("identity verification (KY-04, BE-36)", () => {
     expect(await p.status()).toBe("verified");
   });
 
-  it("KY-04 a withdrawal above VERIFICATION_REQUIRED_ABOVE needs a verified identity (13120); below it does not", async () => {
+  it("KY-04 a withdrawal above VERIFICATION_REQUIRED_ABOVE needs a verified identity (422/13120 on the amount field); below it does not", async () => {
     const funded = await fundedPlayer(app, "200");
     const refused = await funded.withdraw({ amount: "60" });
-    expectErrorCode(refused, 403, ErrorCode.VerificationRequired);
+    expectErrorCode(refused, 422, ErrorCode.VerificationRequired);
     expect(refused.json().error.message).toContain("Verify your identity");
+    expect(refused.json().error.fields.amount[0]).toContain("Verify your identity");
     expect(await funded.wallet()).toMatchObject({ balance: "200.00" });
     expect((await funded.withdraw({ amount: "40" })).statusCode).toBe(201);
 

@@ -57,7 +57,7 @@ export const ErrorCode = {
   LimitLocked: 13112,
   /**
    * Withdrawal refused: worth more than VERIFICATION_REQUIRED_ABOVE in the base currency and
-   * the player's identity is not verified (HTTP 403).
+   * the player's identity is not verified (HTTP 422, the message also in error.fields.amount).
    */
   VerificationRequired: 13120,
   /** Deposit refused: the profile is limited (status 2). */

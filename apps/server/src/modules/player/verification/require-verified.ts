@@ -9,7 +9,7 @@ import { verificationRepository } from "./repository";
 
 /**
  * VERIFICATION_REQUIRED_ABOVE: a withdrawal worth more than the threshold in the base currency
- * needs a verified identity; otherwise 403 with code 13120. Unset: no check.
+ * needs a verified identity; otherwise 422 with code 13120 and the message on `amount`. Unset: no check.
  */
 export async function assertVerifiedForWithdrawal(
   ctx: AppContext,
@@ -33,9 +33,8 @@ export async function assertVerifiedForWithdrawal(
     base && limit?.ok && limit.value > 0n
       ? ` above ${formatAmount(limit.value, base.subunitToUnit)} ${base.code}`
       : "";
-  throw new AppError(
-    403,
-    ErrorCode.VerificationRequired,
-    `Verify your identity to withdraw${shown}: see Profile, Verification.`,
-  );
+  // 422 with the message on the amount field, so the wallet's withdraw form shows it there
+  // (ER-13); the code tells clients why. (A 403 would end the web app's session.)
+  const message = `Verify your identity to withdraw${shown}: see Profile, Verification.`;
+  throw new AppError(422, ErrorCode.VerificationRequired, message, { amount: [message] });
 }
