@@ -1,4 +1,5 @@
-import { FramePage } from "../features/page/frame-page";
+import { DocumentsSection } from "../features/documents/documents-section";
+import { PlayersOnly } from "../features/profile/players-only";
 import { PROFILE_SECTION_TITLES } from "../features/profile/profile-sections";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
@@ -6,11 +7,11 @@ import { clientEnv } from "../lib/loader-env-client";
 import { isRouteAvailable } from "../lib/routing/route-filters";
 import { pageShouldRevalidate } from "../lib/routing/should-revalidate";
 import { framePageMeta } from "../lib/seo/page-meta";
+import { useSite } from "../lib/site";
 import { guardPage, notFound } from "../lib/site-basics";
 import type { Route } from "./+types/profile-documents";
 
 const TITLE = PROFILE_SECTION_TITLES.documents;
-const EMPTY = "This section is not available yet.";
 
 async function load(env: LoaderEnv) {
   const { init } = await guardPage(env);
@@ -31,5 +32,10 @@ export const shouldRevalidate = pageShouldRevalidate;
 export const meta: Route.MetaFunction = (args) => framePageMeta(args, "profile-documents", TITLE);
 
 export default function ProfileDocumentsPage() {
-  return <FramePage pageKey="profile-documents" title={TITLE} empty={EMPTY} playersOnly />;
+  const { t } = useSite();
+  return (
+    <PlayersOnly title={t("global-components.pages.profile-documents.title", TITLE)}>
+      <DocumentsSection />
+    </PlayersOnly>
+  );
 }
