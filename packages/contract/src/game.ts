@@ -104,7 +104,7 @@ export const GameIdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Must b
 export const GameDetailResponse = z.object({ data: GameDetail });
 
 /** POST /api/game/games/{id}/play: real money needs a session; guests may only play the demo. */
-export const PlayGameBody = z
+export const PlayGameFields = z
   .strictObject({
     mode: z.enum(["real", "demo"]).default("real"),
     /** Real play: the wallet currency (default: the player's active account). */
@@ -122,9 +122,10 @@ export const PlayGameBody = z
       .max(500)
       .regex(/^\/[^/\\]/, "Must be a path of this site")
       .optional(),
-  })
-  .default({ mode: "real" });
-export type PlayGameBody = z.infer<typeof PlayGameBody>;
+  });
+export type PlayGameFields = z.infer<typeof PlayGameFields>;
+/** The body may be left out (or null): real play in the active account's currency. */
+export const PlayGameBody = PlayGameFields.nullish();
 
 export const GameLaunch = z
   .object({

@@ -3,7 +3,7 @@
 // wallet account; guests (or anyone asking for mode "demo") get a demo session with no money.
 import { randomBytes } from "node:crypto";
 import { ErrorCode } from "@casino/contract/errors";
-import type { PlayGameBody } from "@casino/contract/game";
+import type { PlayGameFields } from "@casino/contract/game";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { assertCanBet } from "../risk/enforce-limits";
@@ -18,7 +18,7 @@ export const GAME_SESSION_TTL_SECONDS = 12 * 3600;
 
 export interface LaunchInput {
   gameId: string;
-  body: PlayGameBody;
+  body: PlayGameFields;
   country: string | null;
   player: { profileId: string; sessionId: string } | null;
 }
