@@ -3,9 +3,21 @@
 // document on /profile/documents.
 import { describe, expect, test } from "vitest";
 import { hydrated, useSite } from "./support/fixture";
-import { signedInPlayer, WAIT, WALLET_ENV } from "./support/wallet";
+import {
+  fundedPlayer,
+  methodButton,
+  openWallet,
+  signedInPlayer,
+  WAIT,
+  WALLET_ENV,
+  waitForBalance,
+} from "./support/wallet";
 
-const site = useSite({ ...WALLET_ENV, SANDBOX_VERIFICATION: "true" });
+const site = useSite({
+  ...WALLET_ENV,
+  SANDBOX_VERIFICATION: "true",
+  VERIFICATION_REQUIRED_ABOVE: "50",
+});
 
 /** A tiny PDF: documents are checked by extension and signature; made here, not committed. */
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -86,5 +98,26 @@ describe("identity verification and documents", () => {
     await item.getByRole("button", { name: "Delete utility-bill.pdf" }).click();
     await deleted;
     await list.getByText("You have not uploaded any documents yet.").waitFor(WAIT);
+  });
+
+  test("KY-04 a withdrawal above VERIFICATION_REQUIRED_ABOVE from a player not verified shows the server's message on the amount field", async () => {
+    const { page } = await fundedPlayer(site, "200");
+    const dialog = await openWallet(page, "withdraw");
+    await waitForBalance(dialog, "200.00 EUR");
+    await methodButton(dialog, "Bank transfer").click();
+    const amount = dialog.locator("input[name=amount]");
+    await amount.waitFor(WAIT);
+    await amount.fill("100");
+    await dialog.locator("input[name=iban]").fill("DE89370400440532013000");
+    await dialog.locator("input[name=accountHolder]").fill("Ann Example");
+    const answer = page.waitForResponse(
+      (r) =>
+        r.request().method() === "POST" &&
+        new URL(r.url()).pathname === "/api/payment/invoices/withdrawal",
+    );
+    await dialog.getByRole("button", { name: "Withdraw" }).click();
+    expect((await answer).status()).toBe(422);
+    await dialog.getByText("Verify your identity to withdraw", { exact: false }).waitFor(WAIT);
+    await waitForBalance(dialog, "200.00 EUR");
   });
 });
