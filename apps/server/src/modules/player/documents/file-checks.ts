@@ -1,8 +1,12 @@
-import jpeg from "jpeg-js";
-import { PNG } from "pngjs";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
 
 /** Decoded images larger than this many pixels are refused (decompression bombs). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Re-encodings running at once; more wait (each holds a CPU core and up to ~1 GB). */
+const MAX_CONCURRENT = 2;
+/** A re-encoding that takes longer is stopped and the upload refused. */
+const TIME_LIMIT_MS = 30_000;
 
 export type SniffedType = "image/jpeg" | "image/png" | "application/pdf";
 
@@ -23,39 +27,18 @@ export class UnreadableImageError extends Error {
   }
 }
 
-/**
- * Decodes the image to pixels and encodes those again: EXIF (location, camera), comments, ICC
- * profiles, trailing data and anything else hidden in the file are gone; only pixels are kept.
- * Pure JavaScript (jpeg-js, pngjs): no native build.
- */
-export function reencodeImage(type: "image/jpeg" | "image/png", bytes: Buffer): Buffer {
-  try {
-    if (type === "image/jpeg") {
-      const image = jpeg.decode(bytes, {
-        useTArray: true,
-        formatAsRGBA: true,
-        maxResolutionInMP: MAX_IMAGE_PIXELS / 1_000_000,
-        maxMemoryUsageInMB: 512,
-      });
-      // Only the pixels: jpeg-js would write a decoded exifBuffer back.
-      const pixels = { width: image.width, height: image.height, data: image.data };
-      return Buffer.from(jpeg.encode(pixels, 90).data);
-    }
-    const width = bytes.readUInt32BE(16);
-    const height = bytes.readUInt32BE(20);
-    if (width * height > MAX_IMAGE_PIXELS) throw new UnreadableImageError("The image is too large");
-    const image = PNG.sync.read(withoutTrailer(bytes));
-    const clean = new PNG({ width: image.width, height: image.height });
-    image.data.copy(clean.data);
-    return PNG.sync.write(clean, { colorType: 6 });
-  } catch (error) {
-    if (error instanceof UnreadableImageError) throw error;
-    throw new UnreadableImageError();
-  }
-}
+const require = createRequire(import.meta.url);
+const JPEG_JS = require.resolve("jpeg-js");
+const PNGJS = require.resolve("pngjs");
 
-/** The PNG up to its IEND chunk: data appended after the image is dropped before decoding. */
-function withoutTrailer(bytes: Buffer): Buffer {
+// The worker's code: plain JavaScript (a worker does not get the server's TypeScript loader).
+// Decodes to pixels and encodes only those again; the PNG is cut at its IEND chunk first, so
+// data appended after the image is dropped rather than refused.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const jpeg = require(${JSON.stringify(JPEG_JS)});
+const { PNG } = require(${JSON.stringify(PNGJS)});
+function withoutTrailer(bytes) {
   let offset = 8;
   while (offset + 12 <= bytes.length) {
     const length = bytes.readUInt32BE(offset);
@@ -65,4 +48,81 @@ function withoutTrailer(bytes: Buffer): Buffer {
     offset = end;
   }
   return bytes;
+}
+try {
+  const { type, maxPixels } = workerData;
+  const bytes = Buffer.from(workerData.bytes);
+  let out;
+  if (type === "image/jpeg") {
+    const image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true,
+      maxResolutionInMP: maxPixels / 1e6, maxMemoryUsageInMB: 512 });
+    // Only the pixels: jpeg-js would write a decoded exifBuffer back.
+    out = jpeg.encode({ width: image.width, height: image.height, data: image.data }, 90).data;
+  } else {
+    if (bytes.length < 24 || bytes.readUInt32BE(16) * bytes.readUInt32BE(20) > maxPixels) {
+      throw new Error("too large");
+    }
+    const image = PNG.sync.read(withoutTrailer(bytes));
+    const clean = new PNG({ width: image.width, height: image.height });
+    image.data.copy(clean.data);
+    out = PNG.sync.write(clean, { colorType: 6 });
+  }
+  const result = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  parentPort.postMessage({ ok: true, bytes: result });
+} catch (error) {
+  parentPort.postMessage({ ok: false });
+}
+`;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/**
+ * Decodes the image to pixels and encodes those again: EXIF (location, camera), comments, ICC
+ * profiles, extra chunks, trailing data and anything else hidden in the file are gone; only pixels
+ * are kept. Pure JavaScript (jpeg-js, pngjs; no native build), on a worker thread with a memory
+ * and time limit, so a large photo (seconds of decoding) never stalls the server's other requests.
+ */
+export function reencodeImage(type: "image/jpeg" | "image/png", bytes: Buffer): Promise<Buffer> {
+  return slot(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        const worker = new Worker(WORKER_SOURCE, {
+          eval: true,
+          workerData: { type, bytes: new Uint8Array(bytes), maxPixels: MAX_IMAGE_PIXELS },
+          resourceLimits: { maxOldGenerationSizeMb: 1024 },
+        });
+        let settled = false;
+        const finish = (error: Error | null, result?: Buffer) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          void worker.terminate();
+          if (error) reject(error);
+          else resolve(result!);
+        };
+        const timer = setTimeout(
+          () => finish(new UnreadableImageError("The image takes too long to read")),
+          TIME_LIMIT_MS,
+        );
+        worker.on("message", (message: { ok: boolean; bytes?: Uint8Array }) => {
+          if (message.ok && message.bytes) finish(null, Buffer.from(message.bytes));
+          else finish(new UnreadableImageError());
+        });
+        // Out of memory (resourceLimits) or a crash: the file is refused, the server stays up.
+        worker.on("error", () => finish(new UnreadableImageError()));
+        worker.on("exit", () => finish(new UnreadableImageError()));
+      }),
+  );
 }

@@ -42,7 +42,7 @@ export async function uploadDocument(
   let bytes = input.bytes;
   if (sniffed === "image/jpeg" || sniffed === "image/png") {
     try {
-      bytes = reencodeImage(sniffed, input.bytes);
+      bytes = await reencodeImage(sniffed, input.bytes);
     } catch (error) {
       if (error instanceof UnreadableImageError) throw fileError(error.message);
       throw error;
