@@ -38,6 +38,32 @@ function jpegWithExif(): Buffer {
   ]);
 }
 
+/** A w×h JPEG whose EXIF says "rotate 90° clockwise to show" (orientation 6), big-endian TIFF. */
+function rotatedJpeg(width: number, height: number): Buffer {
+  // Left half black, right half white: turned clockwise, the black half is on top.
+  const data = Buffer.alloc(width * height * 4, 0xff);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width / 2; x++) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+  }
+  const plain = Buffer.from(jpeg.encode({ data, width, height }, 90).data);
+  const tiff = Buffer.from([
+    ...[0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08],
+    ...[0x00, 0x01],
+    ...[0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00],
+    ...[0x00, 0x00, 0x00, 0x00],
+  ]);
+  const payload = Buffer.concat([Buffer.from("Exif\0\0", "binary"), tiff]);
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(payload.length + 2);
+  return Buffer.concat([
+    plain.subarray(0, 2),
+    Buffer.from([0xff, 0xe1]),
+    length,
+    payload,
+    plain.subarray(2),
+  ]);
+}
+
 function png(): Buffer {
   const image = new PNG({ width: 4, height: 4 });
   image.data.fill(0xff);
@@ -125,6 +151,19 @@ describe("player documents (KY-01..KY-03, BE-35)", () => {
     expect(stored.includes(Buffer.from("SECRET"))).toBe(false);
     expect(jpeg.decode(stored).width).toBe(8);
     expect(data.size).toBe(stored.length);
+  });
+
+  it("BE-35 a photo's EXIF orientation is applied to the pixels before the EXIF is dropped", async () => {
+    const p = await player();
+    const response = await p.file(rotatedJpeg(16, 8), "phone.jpg");
+    expect(response.statusCode).toBe(201);
+    const stored = await storedBytes(response.json().data.id);
+    expect(stored.includes(Buffer.from("Exif"))).toBe(false);
+    const image = jpeg.decode(stored);
+    expect([image.width, image.height]).toEqual([8, 16]);
+    const red = (x: number, y: number) => image.data[(y * image.width + x) * 4]!;
+    expect(red(4, 2)).toBeLessThan(64);
+    expect(red(4, 13)).toBeGreaterThan(192);
   });
 
   it("BE-35 KY-01 PNG and PDF are accepted and listed newest first with status and the upload rules", async () => {

@@ -49,6 +49,59 @@ function withoutTrailer(bytes) {
   }
   return bytes;
 }
+// EXIF orientation (tag 0x0112 of IFD0), 1 when absent or unreadable.
+function orientationOf(exif) {
+  try {
+    if (!exif) return 1;
+    const start = exif[0] === 0 ? 1 : 0;
+    const tiff = Buffer.from(exif.buffer, exif.byteOffset + start, exif.byteLength - start);
+    const little = tiff.toString("latin1", 0, 2) === "II";
+    if (!little && tiff.toString("latin1", 0, 2) !== "MM") return 1;
+    const u16 = (at) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+    const u32 = (at) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+    const ifd = u32(4);
+    const count = u16(ifd);
+    for (let i = 0; i < count; i++) {
+      const entry = ifd + 2 + i * 12;
+      if (u16(entry) === 0x0112) {
+        const value = u16(entry + 8);
+        return value >= 1 && value <= 8 ? value : 1;
+      }
+    }
+  } catch {}
+  return 1;
+}
+// The pixels as they are meant to be seen: the orientation is applied, since it is not kept.
+function oriented(image, orientation) {
+  if (orientation === 1) return image;
+  const { width: w, height: h, data } = image;
+  const swap = orientation >= 5;
+  const W = swap ? h : w;
+  const H = swap ? w : h;
+  const out = Buffer.alloc(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      let sx = x;
+      let sy = y;
+      switch (orientation) {
+        case 2: sx = w - 1 - x; break;
+        case 3: sx = w - 1 - x; sy = h - 1 - y; break;
+        case 4: sy = h - 1 - y; break;
+        case 5: sx = y; sy = x; break;
+        case 6: sx = y; sy = h - 1 - x; break;
+        case 7: sx = w - 1 - y; sy = h - 1 - x; break;
+        case 8: sx = w - 1 - y; sy = x; break;
+      }
+      const from = (sy * w + sx) * 4;
+      const to = (y * W + x) * 4;
+      out[to] = data[from];
+      out[to + 1] = data[from + 1];
+      out[to + 2] = data[from + 2];
+      out[to + 3] = data[from + 3];
+    }
+  }
+  return { width: W, height: H, data: out };
+}
 try {
   const { type, maxPixels } = workerData;
   const bytes = Buffer.from(workerData.bytes);
@@ -56,8 +109,9 @@ try {
   if (type === "image/jpeg") {
     const image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true,
       maxResolutionInMP: maxPixels / 1e6, maxMemoryUsageInMB: 512 });
-    // Only the pixels: jpeg-js would write a decoded exifBuffer back.
-    out = jpeg.encode({ width: image.width, height: image.height, data: image.data }, 90).data;
+    // Only the pixels, turned upright: jpeg-js would write a decoded exifBuffer back.
+    const upright = oriented(image, orientationOf(image.exifBuffer));
+    out = jpeg.encode({ width: upright.width, height: upright.height, data: upright.data }, 90).data;
   } else {
     if (bytes.length < 24 || bytes.readUInt32BE(16) * bytes.readUInt32BE(20) > maxPixels) {
       throw new Error("too large");
