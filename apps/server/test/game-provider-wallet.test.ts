@@ -604,7 +604,7 @@ describe("provider wallet API", () => {
         });
       }),
     );
-    expect(await p.balance()).toBe(String(100 - 8 * 5 + 8 * 2) + ".00");
+    expect(await p.balance()).toBe(`${String(100 - 8 * 5 + 8 * 2)}.00`);
     const [counts] = await app.testDb.query<{ bets: number; wins: number }>(
       `SELECT count(*) FILTER (WHERE t.kind = 'game.bet')::int AS bets,
               count(*) FILTER (WHERE t.kind = 'game.win')::int AS wins

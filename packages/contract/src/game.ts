@@ -104,25 +104,24 @@ export const GameIdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Must b
 export const GameDetailResponse = z.object({ data: GameDetail });
 
 /** POST /api/game/games/{id}/play: real money needs a session; guests may only play the demo. */
-export const PlayGameFields = z
-  .strictObject({
-    mode: z.enum(["real", "demo"]).default("real"),
-    /** Real play: the wallet currency (default: the player's active account). */
-    currency: z
-      .string()
-      .regex(/^[A-Z0-9]{2,10}$/)
-      .optional(),
-    locale: z
-      .string()
-      .regex(/^[a-z]{2}(-[A-Za-z]{2})?$/)
-      .optional(),
-    /** Where the game's home button leads (a path of this site). */
-    returnUrl: z
-      .string()
-      .max(500)
-      .regex(/^\/[^/\\]/, "Must be a path of this site")
-      .optional(),
-  });
+export const PlayGameFields = z.strictObject({
+  mode: z.enum(["real", "demo"]).default("real"),
+  /** Real play: the wallet currency (default: the player's active account). */
+  currency: z
+    .string()
+    .regex(/^[A-Z0-9]{2,10}$/)
+    .optional(),
+  locale: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Za-z]{2})?$/)
+    .optional(),
+  /** Where the game's home button leads (a path of this site). */
+  returnUrl: z
+    .string()
+    .max(500)
+    .regex(/^\/[^/\\]/, "Must be a path of this site")
+    .optional(),
+});
 export type PlayGameFields = z.infer<typeof PlayGameFields>;
 /** The body may be left out (or null): real play in the active account's currency. */
 export const PlayGameBody = PlayGameFields.nullish();

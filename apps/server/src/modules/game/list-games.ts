@@ -23,3 +23,23 @@ export async function listGames(
     meta: { page: query.page, perPage: query.perPage, total },
   };
 }
+
+/**
+ * Counts of catalogue filters kept for `ttlMs` (30 s; 0 in tests): counting every match is the
+ * one part of a page that grows with the catalogue, and totals may lag an operator's edit.
+ */
+export function ttlCountCache(ttlMs: number, maxEntries = 5_000) {
+  const entries = new Map<string, { at: number; value: number }>();
+  return {
+    get(key: string): number | undefined {
+      const hit = entries.get(key);
+      if (!hit || Date.now() - hit.at >= ttlMs) return undefined;
+      return hit.value;
+    },
+    set(key: string, value: number): void {
+      if (ttlMs <= 0) return;
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, { at: Date.now(), value });
+    },
+  };
+}

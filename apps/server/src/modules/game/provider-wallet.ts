@@ -139,6 +139,25 @@ export function balanceAnswer(
   };
 }
 
+const houseAccounts = new WeakMap<object, Map<string, bigint>>();
+
+/**
+ * The house "games" account of a currency, created (committed) on first use outside the
+ * caller's transaction and then remembered per database: its id never changes.
+ */
+export async function gamesHouseAccount(ctx: AppContext, currency: string): Promise<bigint> {
+  let known = houseAccounts.get(ctx.db);
+  if (!known) {
+    known = new Map();
+    houseAccounts.set(ctx.db, known);
+  }
+  const cached = known.get(currency);
+  if (cached !== undefined) return cached;
+  const id = await walletRepository(ctx.db).houseAccount("games", currency);
+  known.set(currency, id);
+  return id;
+}
+
 /** The real-money session a token names, for this provider; InvalidToken otherwise. */
 export async function realSession(
   ctx: AppContext,

@@ -126,8 +126,16 @@ export interface RoundRecord extends Omit<GameRound, "betAmount" | "winAmount" |
   refundAmount: bigint;
 }
 
-export function gameCatalogueRepository(db: Queryable) {
+/** Where listGames may keep the counts of its filters (a short-lived cache of the caller's). */
+export interface CountCache {
+  get(key: string): number | undefined;
+  set(key: string, value: number): void;
+}
+
+export function gameCatalogueRepository(db: Queryable, countCache?: CountCache) {
   return {
+    countCache,
+
     /** Enabled collections by position; with a country, those not restricted there (GEO-05). */
     async listCollections(country: string | null): Promise<GameCollection[]> {
       return db.query<GameCollection>(
@@ -196,24 +204,27 @@ export function gameCatalogueRepository(db: Queryable) {
       }
       if (filter.device === "mobile") where.push("g.is_mobile");
       if (filter.device === "desktop") where.push("g.is_desktop");
-      const rows = await db.query<GameRow>(
-        `WITH matched AS (
-           SELECT g.id, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS n
-             FROM ${from}
-            WHERE ${where.join(" AND ")}
-            ORDER BY ${order}
-            LIMIT $2 OFFSET $3
-         )
-         ${GAME_SELECT}, m.total
-           FROM matched m
-           JOIN games g ON g.id = m.id
-           JOIN game_providers p ON p.id = g.provider_id
-          ORDER BY m.n`,
+      // The page's ids first (an index walk in the sort's order), then their details, and the
+      // count of all matches, which the caller may cache.
+      const page = await db.query<{ id: number }>(
+        `SELECT g.id FROM ${from} WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT $2 OFFSET $3`,
         params,
       );
-      let total = rows[0] ? Number(rows[0].total) : 0;
-      if (rows.length === 0 && filter.offset > 0) {
-        // Past the last page: count without a page so meta.total stays right.
+      const ids = page.map((row) => row.id);
+      const rows =
+        ids.length === 0
+          ? []
+          : await db.query<GameRow>(
+              `${GAME_SELECT}
+                 FROM games g JOIN game_providers p ON p.id = g.provider_id
+                WHERE g.id = ANY ($1::int[])`,
+              [ids],
+            );
+      const position = new Map(ids.map((id, index) => [id, index]));
+      rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+      const countKey = JSON.stringify([where, from, params.slice(3), filter.country]);
+      let total = this.countCache?.get(countKey);
+      if (total === undefined) {
         // The same parameters: $2 and $3 (limit, offset) are only named so their types are known.
         const [count] = await db.query<{ total: string }>(
           `SELECT count(*) AS total FROM ${from}
@@ -221,6 +232,7 @@ export function gameCatalogueRepository(db: Queryable) {
           params,
         );
         total = Number(count?.total ?? 0);
+        this.countCache?.set(countKey, total);
       }
       return { games: rows.map(toGame), total };
     },

@@ -26,7 +26,7 @@ import { addFavorite, listPlayerGames, removeFavorite } from "./favorites";
 import { getGame } from "./get-game";
 import { getProvider } from "./get-provider";
 import { collectionsLister } from "./list-collections";
-import { listGames } from "./list-games";
+import { listGames, ttlCountCache } from "./list-games";
 import { listProviders } from "./list-providers";
 import { listRounds } from "./list-rounds";
 import { winnersLister } from "./list-winners";
@@ -41,8 +41,9 @@ const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as cons
 export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   await seedGameCatalogue(ctx.db);
-  const repo = gameCatalogueRepository(ctx.db);
-  const collections = collectionsLister(repo, ctx.config.nodeEnv === "test" ? 0 : 30_000);
+  const cacheMs = ctx.config.nodeEnv === "test" ? 0 : 30_000;
+  const repo = gameCatalogueRepository(ctx.db, ttlCountCache(cacheMs));
+  const collections = collectionsLister(repo, cacheMs);
   const winners = winnersLister(ctx.db, repo);
   const tags = ["game"];
   const preHandler = requirePlayer(ctx);

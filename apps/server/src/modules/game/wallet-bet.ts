@@ -13,6 +13,7 @@ import {
   afterMovement,
   balanceAnswer,
   fail,
+  gamesHouseAccount,
   ledgerKey,
   minorUnits,
   ProviderWalletFailure,
@@ -41,6 +42,8 @@ export async function walletBet(
     `bet\n${body.roundId}\n${stake}\n${body.currency}\n${body.closeRound}\n${session.id}`,
   );
 
+  // Outside the transaction: PGlite runs one statement at a time.
+  const house = await gamesHouseAccount(ctx, session.currency);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const games = gameWalletRepository(tx);
@@ -94,8 +97,6 @@ export async function walletBet(
       }
       throw error;
     }
-
-    const house = await walletRepository(tx).houseAccount("games", session.currency);
     const [posted] = await postInTransaction(tx, [
       {
         key: ledgerKey(provider, body.transactionId),

@@ -18,6 +18,7 @@ import {
   afterMovement,
   balanceAnswer,
   fail,
+  gamesHouseAccount,
   ledgerKey,
   ProviderWalletFailure,
   realSession,
@@ -40,6 +41,8 @@ export async function walletRollback(
     `rollback\n${body.referenceTransactionId}\n${body.roundId ?? ""}\n${body.closeRound}\n${session.id}`,
   );
 
+  // Outside the transaction: PGlite runs one statement at a time.
+  const house = await gamesHouseAccount(ctx, session.currency);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const games = gameWalletRepository(tx);
@@ -53,6 +56,9 @@ export async function walletRollback(
     const bet = await games.findTransaction(provider.id, body.referenceTransactionId);
     if (bet && bet.playerId !== session.playerId) {
       throw fail.unknownTransaction("No such transaction of this player");
+    }
+    if (bet && bet.kind === "bet" && bet.currency !== session.currency) {
+      throw fail.currencyMismatch();
     }
     if (bet && (bet.kind === "win" || bet.kind === "rollback")) {
       throw fail.unknownTransaction("Only bets can be rolled back");
@@ -84,7 +90,6 @@ export async function walletRollback(
           balanceAnswer(session.currency, subunit, real, wallet.balances.bonus),
         );
       }
-      const house = await walletRepository(tx).houseAccount("games", bet.currency);
       const [posted] = await postInTransaction(tx, [
         {
           key: ledgerKey(provider, body.referenceTransactionId, ":rollback"),
@@ -100,7 +105,7 @@ export async function walletRollback(
           },
         },
       ]);
-      if (!posted || posted.status !== "applied") throw fail.duplicate();
+      if (posted?.status !== "applied") throw fail.duplicate();
       real = posted.balances.get(wallet.ledger.real) ?? real + bet.amount;
       ledgerTransactionId = posted.transactionId;
       await games.markRolledBack(provider.id, body.referenceTransactionId);

@@ -11,6 +11,7 @@ import {
   afterMovement,
   balanceAnswer,
   fail,
+  gamesHouseAccount,
   ledgerKey,
   minorUnits,
   realSession,
@@ -39,6 +40,8 @@ export async function walletWin(
     `win\n${body.roundId}\n${amount}\n${body.currency}\n${body.closeRound}\n${session.id}`,
   );
 
+  // Outside the transaction: PGlite runs one statement at a time.
+  const house = await gamesHouseAccount(ctx, session.currency);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const games = gameWalletRepository(tx);
@@ -54,7 +57,6 @@ export async function walletWin(
     let real = wallet.balances.real;
     let ledgerTransactionId: bigint | null = null;
     if (amount > 0n) {
-      const house = await walletRepository(tx).houseAccount("games", session.currency);
       const [posted] = await postInTransaction(tx, [
         {
           key: ledgerKey(provider, body.transactionId),
@@ -66,7 +68,7 @@ export async function walletWin(
           metadata: { provider: provider.slug, roundId: body.roundId, gameId: session.gameId },
         },
       ]);
-      if (!posted || posted.status !== "applied") throw fail.duplicate();
+      if (posted?.status !== "applied") throw fail.duplicate();
       real = posted.balances.get(wallet.ledger.real) ?? real + amount;
       ledgerTransactionId = posted.transactionId;
     }

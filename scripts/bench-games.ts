@@ -1,0 +1,368 @@
+// `npm run bench:games`: the games issue's figures (docs/performance.md "Games"), on PostgreSQL
+// with its default durability (a throwaway cluster from the local binaries unless
+// BENCH_DATABASE_URL names a server whose user may create databases):
+//   - provider wallet API: bet + win round trips per second and their latency over HTTP, with
+//     --sessions concurrent game sessions (64), each call HMAC-signed and carrying its own
+//     transaction id, against the real server (buildApp) in a child process;
+//   - catalogue: GET /api/game/games p50/p99 over HTTP with --games (10,000) seeded games and a
+//     mix of filters, sorts and pages, plus the same queries straight on the repository.
+// The ledger check runs at the end. Usage: npm run bench:games [-- --duration 15]
+//   [-- --sessions 64] [-- --games 10000] [-- --catalogue-connections 8]
+import { type ChildProcess, fork } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
+import { loadavg } from "node:os";
+import { resolve } from "node:path";
+import pg from "pg";
+import { buildApp } from "../apps/server/src/app";
+import { loadConfig } from "../apps/server/src/config";
+import { type Db, openPostgres } from "../apps/server/src/infra/db";
+import { migrate } from "../apps/server/src/infra/migrate";
+import {
+  SIGNATURE_HEADER,
+  signProviderRequest,
+  TIMESTAMP_HEADER,
+} from "../apps/server/src/modules/game/provider-signature";
+import { gameCatalogueRepository } from "../apps/server/src/modules/game/repository";
+import { seedGameCatalogue } from "../apps/server/src/modules/game/seed-games";
+import { postInTransaction } from "../apps/server/src/modules/wallet/ledger";
+import { checkLedger } from "../apps/server/src/modules/wallet/ledger-check";
+import { walletRepository } from "../apps/server/src/modules/wallet/repository";
+import { seed } from "../apps/server/src/seed";
+import { freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
+
+const root = resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+};
+const DURATION = Number(option("duration", "15"));
+const SESSIONS = Number(option("sessions", "64"));
+const GAMES = Number(option("games", "10000"));
+const CATALOGUE_CONNECTIONS = Number(option("catalogue-connections", "8"));
+const PROVIDER = "sandbox-slots";
+const runId = randomBytes(4).toString("hex");
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function summary(latencies: number[], seconds: number) {
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    perSecond: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : 0,
+  };
+}
+
+// ---- the server child ------------------------------------------------------------------------
+if (process.env.BENCH_GAMES_SERVER) {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: process.env.BENCH_GAMES_SERVER,
+    LOG_LEVEL: "silent",
+    BACKGROUND_JOBS: "false",
+    PASSWORD_HASH_MEMORY_KIB: "19456",
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    WEBHOOK_SECRET: randomBytes(32).toString("hex"),
+  });
+  const db = openPostgres(process.env.BENCH_GAMES_SERVER, Number(process.env.BENCH_POOL ?? 16));
+  const app = await buildApp({ config, db, ssr: false });
+  await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
+  process.send?.("ready");
+  process.once("SIGTERM", () => {
+    void app.close().then(() => db.close().then(() => process.exit(0)));
+  });
+} else {
+  await main();
+}
+
+async function main() {
+  console.log(
+    `bench:games  load before: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ")}`,
+  );
+  let target = process.env.BENCH_DATABASE_URL;
+  let stopPg: (() => void) | null = null;
+  if (!target) {
+    const cluster = await startThrowawayPostgres({ max_connections: "200" });
+    target = cluster.url;
+    stopPg = cluster.stop;
+  }
+  const admin = new pg.Client({ connectionString: target });
+  await admin.connect();
+  const dbName = `bench_games_${runId}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(target);
+  url.pathname = `/${dbName}`;
+  const dbUrl = url.toString();
+  const db = openPostgres(dbUrl, 8);
+  const secret = randomBytes(32).toString("hex");
+  let child: ChildProcess | null = null;
+  try {
+    await migrate(db);
+    await seed(db);
+    await seedGameCatalogue(db);
+    await seedManyGames(db);
+    const tokens = await setUpSessions(db);
+
+    const port = await freePort();
+    child = fork(resolve(root, "scripts/bench-games.ts"), [], {
+      env: {
+        ...process.env,
+        BENCH_GAMES_SERVER: dbUrl,
+        PORT: String(port),
+        GAME_PROVIDER_SECRETS: `${PROVIDER}=${secret}`,
+        COUNTRY_HEADER: "cf-ipcountry",
+      },
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    await new Promise<void>((ok, fail) => {
+      child!.once("message", () => ok());
+      child!.once("exit", (code) => fail(new Error(`bench server exited ${code}`)));
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: SESSIONS + CATALOGUE_CONNECTIONS });
+    const send = (
+      method: string,
+      path: string,
+      body?: string,
+      headers: Record<string, string> = {},
+    ) =>
+      new Promise<{ status: number; body: string }>((ok, fail) => {
+        const request = http.request(
+          { host: "127.0.0.1", port, method, path, agent, headers },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () =>
+              ok({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+            );
+          },
+        );
+        request.on("error", fail);
+        request.end(body);
+      });
+    const signed = (action: string, payload: Record<string, unknown>) => {
+      const raw = JSON.stringify(payload);
+      const timestamp = Math.floor(Date.now() / 1000);
+      return send("POST", `/api/game/wallet/${PROVIDER}/${action}`, raw, {
+        "content-type": "application/json",
+        [TIMESTAMP_HEADER]: String(timestamp),
+        [SIGNATURE_HEADER]: signProviderRequest(secret, timestamp, raw),
+      });
+    };
+
+    // Warm-up: one round per session.
+    let counter = 0;
+    const round = async (token: string) => {
+      const n = counter++;
+      const roundId = `r-${runId}-${n}`;
+      const bet = await signed("bet", {
+        token,
+        transactionId: `b-${runId}-${n}`,
+        roundId,
+        amount: "1.00",
+        currency: "EUR",
+      });
+      const win = await signed("win", {
+        token,
+        transactionId: `w-${runId}-${n}`,
+        roundId,
+        amount: n % 3 === 0 ? "2.00" : "0",
+        currency: "EUR",
+      });
+      return bet.status === 200 && win.status === 200;
+    };
+    await Promise.all(tokens.map((token) => round(token)));
+
+    const wallet = { rounds: [] as number[], errors: 0 };
+    const until = performance.now() + DURATION * 1000;
+    const started = performance.now();
+    await Promise.all(
+      tokens.map(async (token) => {
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          if (!(await round(token))) wallet.errors++;
+          wallet.rounds.push(performance.now() - t0);
+        }
+      }),
+    );
+    const walletFigures = summary(wallet.rounds, (performance.now() - started) / 1000);
+    const loadAfterWallet = loadavg()[0]!;
+    console.log(
+      `wallet API  sessions=${SESSIONS}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
+        `(${Math.round(walletFigures.perSecond * 2).toLocaleString("en")} signed calls/s)  round trip p50 ${walletFigures.p50.toFixed(1)} ms  ` +
+        `p99 ${walletFigures.p99.toFixed(1)} ms  max ${walletFigures.max.toFixed(0)} ms  errors ${wallet.errors}`,
+    );
+
+    // Catalogue over HTTP: a mix of what the site asks for.
+    const queries = [
+      "/api/game/games?perPage=24",
+      "/api/game/games?collection=slots&perPage=24",
+      "/api/game/games?collection=popular&page=3&perPage=24",
+      "/api/game/games?provider=sandbox-slots&sort=newest&perPage=24",
+      "/api/game/games?sort=title&page=40&perPage=24",
+      "/api/game/games?search=gold&perPage=24",
+      "/api/game/games?search=lucky%20star&device=mobile&perPage=24",
+      "/api/game/games?collection=new&sort=title&page=2&perPage=48",
+      "/api/game/collections",
+      "/api/game/games/gold-rush",
+    ];
+    const countries = ["DE", "BR", "GB", "CA"];
+    const catalogue: number[] = [];
+    let catalogueErrors = 0;
+    const cUntil = performance.now() + Math.max(5, DURATION / 2) * 1000;
+    const cStarted = performance.now();
+    let q = 0;
+    await Promise.all(
+      Array.from({ length: CATALOGUE_CONNECTIONS }, async () => {
+        while (performance.now() < cUntil) {
+          const path = queries[q % queries.length]!;
+          const country = countries[q++ % countries.length]!;
+          const t0 = performance.now();
+          const answer = await send("GET", path, undefined, {
+            "x-forwarded-for": "127.0.0.1",
+            "cf-ipcountry": country,
+          });
+          if (answer.status !== 200) catalogueErrors++;
+          catalogue.push(performance.now() - t0);
+        }
+      }),
+    );
+    const catalogueFigures = summary(catalogue, (performance.now() - cStarted) / 1000);
+    console.log(
+      `catalogue HTTP  games=${GAMES.toLocaleString("en")} c=${CATALOGUE_CONNECTIONS}  ${Math.round(catalogueFigures.perSecond).toLocaleString("en")} req/s  ` +
+        `p50 ${catalogueFigures.p50.toFixed(1)} ms  p99 ${catalogueFigures.p99.toFixed(1)} ms  errors ${catalogueErrors}`,
+    );
+
+    // The same filters on the repository alone, one at a time: the SQL's own time.
+    const repo = gameCatalogueRepository(db);
+    const sqlTimes: number[] = [];
+    const filters = [
+      { sort: "popular" as const, limit: 24, offset: 0 },
+      { collection: "slots", sort: "popular" as const, limit: 24, offset: 48 },
+      { provider: PROVIDER, sort: "newest" as const, limit: 24, offset: 0 },
+      { sort: "title" as const, limit: 24, offset: 960 },
+      { search: "gold", sort: "popular" as const, limit: 24, offset: 0 },
+    ];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      await repo.listGames({ country: countries[i % 4]!, ...filters[i % filters.length]! });
+      sqlTimes.push(performance.now() - t0);
+    }
+    const sqlFigures = summary(sqlTimes, 1);
+    console.log(
+      `catalogue SQL   games=${GAMES.toLocaleString("en")} sequential  p50 ${sqlFigures.p50.toFixed(1)} ms  p99 ${sqlFigures.p99.toFixed(1)} ms`,
+    );
+
+    const problems = await checkLedger(db);
+    const [moves] = await db.query<{ bets: string; wins: string }>(
+      `SELECT count(*) FILTER (WHERE kind = 'game.bet') AS bets, count(*) FILTER (WHERE kind = 'game.win') AS wins
+         FROM ledger_transactions`,
+    );
+    console.log(
+      `ledger: ${moves!.bets} game.bet, ${moves!.wins} game.win postings; ledger:check ${problems.length === 0 ? "clean" : `${problems.length} problems`}`,
+    );
+    console.log(
+      `load after wallet run: ${loadAfterWallet.toFixed(2)}; now: ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(" ")}`,
+    );
+    agent.destroy();
+    if (problems.length > 0) process.exitCode = 1;
+  } finally {
+    if (child) {
+      await new Promise<void>((ok) => {
+        child!.once("exit", () => ok());
+        child!.kill("SIGTERM");
+      });
+    }
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    stopPg?.();
+  }
+}
+
+/** GAMES games over the seeded providers, each in one or two collections, some restricted. */
+async function seedManyGames(db: Db) {
+  await db.query(
+    `INSERT INTO games (provider_id, code, slug, title, tags, rtp, volatility, has_demo, is_mobile,
+       restricted_countries, position, released_at)
+     SELECT (SELECT id FROM game_providers ORDER BY id OFFSET (g % 3) LIMIT 1),
+            'bench-' || g, 'bench-game-' || g,
+            (ARRAY['Gold', 'Lucky', 'Star', 'Ocean', 'Dragon', 'Mega', 'Royal', 'Wild'])[1 + g % 8] || ' ' ||
+            (ARRAY['Rush', 'Spins', 'Fortune', 'Gems', 'Blitz', 'Sevens', 'Quest'])[1 + g % 7] || ' ' || g,
+            ARRAY['bench'], 94 + (g % 5), (ARRAY['low', 'medium', 'high'])[1 + g % 3], g % 4 <> 0,
+            g % 10 <> 0, CASE WHEN g % 17 = 0 THEN ARRAY['DE'] WHEN g % 23 = 0 THEN ARRAY['GB'] ELSE '{}' END,
+            100 + g, now() - (g || ' minutes')::interval
+       FROM generate_series(1, $1::int - (SELECT count(*)::int FROM games)) g`,
+    [GAMES],
+  );
+  await db.query(
+    `INSERT INTO game_collection_games (collection_id, game_id, position)
+     SELECT c.id, g.id, g.position FROM games g
+       JOIN game_collections c ON c.position = g.id % 5 OR (g.id % 7 = 0 AND c.slug = 'popular')
+      WHERE g.code LIKE 'bench-%'
+     ON CONFLICT DO NOTHING`,
+  );
+  await db.query("ANALYZE");
+}
+
+/** SESSIONS players with funded EUR accounts and a real-money game session each. */
+async function setUpSessions(db: Db): Promise<string[]> {
+  const wallets = walletRepository(db);
+  const deposits = await wallets.houseAccount("deposits", "EUR");
+  const [game] = await db.query<{ id: number; provider_id: number }>(
+    "SELECT id, provider_id FROM games WHERE slug = 'gold-rush'",
+  );
+  const tokens: string[] = [];
+  const now = new Date();
+  for (let i = 0; i < SESSIONS; i++) {
+    const [player] = await db.query<{ id: string }>(
+      `INSERT INTO players (email, registration_method, currency) VALUES ($1, 'admin', 'EUR') RETURNING id`,
+      [`bench-games-${runId}-${i}@example.com`],
+    );
+    const [session] = await db.query<{ id: string }>(
+      `INSERT INTO player_sessions (player_id, token_hash, method, created_at, last_seen_at)
+       VALUES ($1, $2, 'password', $3, $3) RETURNING id`,
+      [player!.id, randomBytes(16).toString("hex"), now],
+    );
+    const opened = await wallets.open(player!.id, "EUR", now);
+    const account = (await wallets.find(player!.id, opened.id))!;
+    await postInTransaction(db, [
+      {
+        key: `bench-games-fund-${account.id}`,
+        kind: "payment.deposit",
+        legs: [
+          { account: deposits, currency: "EUR", amount: -100_000_000n },
+          { account: account.ledger.real, currency: "EUR", amount: 100_000_000n },
+        ],
+      },
+    ]);
+    const token = randomBytes(32).toString("base64url");
+    await db.query(
+      `INSERT INTO game_sessions (token_hash, provider_id, game_id, mode, player_id, player_session_id,
+         wallet_account_id, currency, created_at, expires_at)
+       VALUES ($1, $2, $3, 'real', $4, $5, $6, 'EUR', $7, $7::timestamptz + interval '1 day')`,
+      [
+        createHash("sha256").update(token).digest("hex"),
+        game!.provider_id,
+        game!.id,
+        player!.id,
+        session!.id,
+        account.id,
+        now,
+      ],
+    );
+    tokens.push(token);
+  }
+  return tokens;
+}
