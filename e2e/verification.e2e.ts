@@ -2,6 +2,7 @@
 // the sandbox provider's page embedded in /profile/verification, and uploads, lists and deletes a
 // document on /profile/documents.
 import { describe, expect, test } from "vitest";
+import { screenshot } from "./support/browser";
 import { hydrated, useSite } from "./support/fixture";
 import {
   fundedPlayer,
@@ -46,10 +47,13 @@ describe("identity verification and documents", () => {
     await frameElement.waitFor(WAIT);
     expect(await frameElement.getAttribute("src")).toContain(data.token);
     const frame = page.frameLocator('iframe[title="Identity verification"]');
+    await frame.getByRole("button", { name: "Approve identity" }).waitFor(WAIT);
+    await screenshot(page, "verification-embedded");
     await frame.getByRole("button", { name: "Approve identity" }).click(WAIT);
 
     // The decision comes back by signed webhook; the page sees it without a reload.
     await status.getByText("Verified").waitFor(WAIT);
+    await screenshot(page, "verification-verified");
     expect(await page.getByTitle("Identity verification").count()).toBe(0);
     expect(await page.getByRole("button", { name: "Start verification" }).count()).toBe(0);
   });
@@ -85,6 +89,7 @@ describe("identity verification and documents", () => {
     await item.waitFor(WAIT);
     await item.getByText("Proof of address").waitFor(WAIT);
     await item.getByText("Pending review").waitFor(WAIT);
+    await screenshot(page, "documents-list");
 
     // The file comes with the bearer token, as a download.
     const download = page.waitForEvent("download", WAIT);
