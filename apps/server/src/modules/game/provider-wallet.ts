@@ -7,13 +7,14 @@ import {
   ProviderWalletError,
 } from "@casino/contract/game";
 import { playerChannel } from "@casino/contract/realtime";
+import { type WalletAccountsEvent, walletAccountsChannel } from "@casino/contract/wallet";
 import { formatAmount } from "@casino/money/format";
 import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { settingsRepository } from "../settings/repository";
-import { publishWalletAccount } from "../wallet/accounts";
+import { toWalletAccount } from "../wallet/accounts";
 import { type WalletAccountRecord, walletRepository } from "../wallet/repository";
 import type { GameProviderRecord } from "./provider-signature";
 import {
@@ -245,7 +246,8 @@ export async function afterMovement(
     session: { playerId: string; walletAccountId: string };
     round: RoundRecord;
     closedNow: boolean;
-    moved: boolean;
+    /** The wallet as read in this transaction and its real balance after the movement. */
+    moved: { wallet: WalletAccountRecord; real: bigint; subunit: number } | null;
     subunit: number;
   },
 ): Promise<void> {
@@ -274,6 +276,20 @@ export async function afterMovement(
     );
   }
   if (input.moved) {
-    await publishWalletAccount(tx, ctx, input.session.playerId, input.session.walletAccountId);
+    // The account's new state on the wallet channel (what publishWalletAccount sends), built
+    // from what this call knows instead of reading it again.
+    const { wallet, real, subunit } = input.moved;
+    const event: WalletAccountsEvent = {
+      type: "wallet.account.updated",
+      account: toWalletAccount(
+        { ...wallet, balances: { ...wallet.balances, real } },
+        new Map([[wallet.currency, subunit]]),
+      ),
+    };
+    await walletRepository(tx).enqueueEvent(
+      walletAccountsChannel(input.session.playerId),
+      event,
+      now,
+    );
   }
 }

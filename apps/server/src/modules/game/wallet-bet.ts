@@ -171,7 +171,7 @@ export async function walletBet(
       session,
       round: updated.round,
       closedNow: updated.closedNow,
-      moved: true,
+      moved: { wallet, real, subunit },
       subunit,
     });
     return answer;

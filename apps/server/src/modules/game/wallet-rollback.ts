@@ -122,7 +122,7 @@ export async function walletRollback(
         session,
         round: updated.round,
         closedNow: updated.closedNow,
-        moved: true,
+        moved: { wallet, real, subunit },
         subunit,
       });
       if (wasClosed) {

@@ -109,7 +109,7 @@ export async function walletWin(
       session,
       round: updated.round,
       closedNow: updated.closedNow,
-      moved: amount > 0n,
+      moved: amount > 0n ? { wallet, real, subunit } : null,
       subunit,
     });
     return answer;
