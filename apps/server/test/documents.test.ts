@@ -5,6 +5,7 @@ import { ErrorCode } from "@casino/contract/errors";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOADS_PER_HOUR } from "../src/modules/player/documents/routes";
 import { expectErrorCode } from "./helpers";
 import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
 
@@ -344,5 +345,18 @@ describe("player documents (KY-01..KY-03, BE-35)", () => {
     expectErrorCode(response, 413, ErrorCode.PayloadTooLarge);
     expect(response.json().error.message).toContain("larger than");
     expect((await p.list()).data).toEqual([]);
+  });
+
+  it("BE-35 uploads are limited per player and hour (429 with Retry-After)", async () => {
+    const p = await player();
+    for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
+      const bytes = i % 2 === 0 ? PDF : Buffer.alloc(0);
+      await p.file(bytes, "statement.pdf");
+    }
+    const refused = await p.file(PDF, "statement.pdf");
+    expectErrorCode(refused, 429, ErrorCode.TooManyRequests);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another player is not affected.
+    expect((await (await player()).file(PDF, "statement.pdf")).statusCode).toBe(201);
   });
 });

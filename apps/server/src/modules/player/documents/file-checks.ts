@@ -5,6 +5,8 @@ import { Worker } from "node:worker_threads";
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Re-encodings running at once; more wait (each holds a CPU core and up to ~1 GB). */
 const MAX_CONCURRENT = 2;
+/** Uploads waiting for a slot beyond this are refused at once (503) instead of piling up. */
+const MAX_WAITING = 32;
 /** A re-encoding that takes longer is stopped and the upload refused. */
 const TIME_LIMIT_MS = 30_000;
 
@@ -128,11 +130,22 @@ try {
 }
 `;
 
+/** Too many images are being re-encoded: try again shortly. */
+export class ImageQueueFullError extends Error {
+  constructor() {
+    super("Too many uploads are being processed; try again in a minute");
+    this.name = "ImageQueueFullError";
+  }
+}
+
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (running >= MAX_CONCURRENT) {
+    if (waiting.length >= MAX_WAITING) throw new ImageQueueFullError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
   running++;
   try {
     return await work();

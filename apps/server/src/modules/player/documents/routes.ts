@@ -10,6 +10,7 @@ import {
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../infra/errors";
@@ -21,6 +22,8 @@ import { type UploadInput, uploadDocument } from "./upload-document";
 
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
 const MULTIPART_FIELDS = new Set(["type", "file"]);
+/** Upload attempts per player and hour (each may cost seconds of image decoding). */
+export const UPLOADS_PER_HOUR = 30;
 
 /**
  * Player documents (KY-01..KY-03, BE-35) under /api/player/documents: list, upload
@@ -39,6 +42,12 @@ export async function documentRoutes(
     extensions: DOCUMENT_FILE_TYPES.flatMap((item) => [...item.extensions]),
   };
   const tags = ["documents"];
+  // Per node, like the other in-process abuse limits (RATE_LIMIT_SCALE multiplies it).
+  const uploadLimiter = new RateLimiterMemory({
+    keyPrefix: "documentUpload",
+    points: UPLOADS_PER_HOUR * ctx.config.auth.rateLimitScale,
+    duration: 60 * 60,
+  });
 
   // Multipart only in this scope: the rest of the API keeps its JSON-only parsers.
   await app.register(async (scope) => {
@@ -73,13 +82,29 @@ export async function documentRoutes(
           tags,
           summary: "Upload a document: multipart/form-data with `type` and `file` (KY-02)",
           consumes: ["multipart/form-data"],
-          response: { 201: PlayerDocumentResponse, 409: ErrorBody, 413: ErrorBody, ...authErrors },
+          response: {
+            201: PlayerDocumentResponse,
+            409: ErrorBody,
+            413: ErrorBody,
+            429: ErrorBody,
+            503: ErrorBody,
+            ...authErrors,
+          },
         },
       },
       async (request, reply) => {
         cachePrivate(reply);
+        const { profileId } = playerOf(request);
+        try {
+          await uploadLimiter.consume(profileId);
+        } catch (error) {
+          if (error instanceof RateLimiterRes) {
+            throw AppError.tooManyRequests(error.msBeforeNext / 1000);
+          }
+          throw error;
+        }
         const input = await readUpload(request, maxBytes);
-        const document = await uploadDocument(ctx, storage, playerOf(request).profileId, input);
+        const document = await uploadDocument(ctx, storage, profileId, input);
         return reply.code(201).send({ data: document });
       },
     );

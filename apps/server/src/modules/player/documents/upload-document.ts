@@ -7,7 +7,12 @@ import {
 } from "@casino/contract/verification";
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../infra/errors";
-import { reencodeImage, sniffContentType, UnreadableImageError } from "./file-checks";
+import {
+  ImageQueueFullError,
+  reencodeImage,
+  sniffContentType,
+  UnreadableImageError,
+} from "./file-checks";
 import { type FileStorage, newStorageKey } from "./file-storage";
 import { documentsRepository, toPlayerDocument } from "./repository";
 
@@ -45,6 +50,11 @@ export async function uploadDocument(
       bytes = await reencodeImage(sniffed, input.bytes);
     } catch (error) {
       if (error instanceof UnreadableImageError) throw fileError(error.message);
+      if (error instanceof ImageQueueFullError) {
+        throw new AppError(503, ErrorCode.ServiceUnavailable, error.message, undefined, {
+          "retry-after": "60",
+        });
+      }
       throw error;
     }
   }
