@@ -244,10 +244,14 @@ async function main() {
 
     // The same filters on the repository alone, one at a time: the SQL's own time.
     const repo = gameCatalogueRepository(db);
+    const [slots] = await db.query<{ id: number }>(
+      "SELECT id FROM game_collections WHERE slug = 'slots'",
+    );
+    const slotsId = slots!.id;
     const sqlTimes: number[] = [];
     const filters = [
       { sort: "popular" as const, limit: 24, offset: 0 },
-      { collection: "slots", sort: "popular" as const, limit: 24, offset: 48 },
+      { collectionId: slotsId, sort: "popular" as const, limit: 24, offset: 48 },
       { provider: PROVIDER, sort: "newest" as const, limit: 24, offset: 0 },
       { sort: "title" as const, limit: 24, offset: 960 },
       { search: "gold", sort: "popular" as const, limit: 24, offset: 0 },

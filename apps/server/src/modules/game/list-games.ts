@@ -1,16 +1,25 @@
-import type { Game, GameListQuery } from "@casino/contract/game";
+import type { Game, GameCollection, GameListQuery } from "@casino/contract/game";
 import type { PageMeta } from "@casino/contract/pagination";
 import { type GameCatalogueRepository, publicGame } from "./repository";
 
 /** GM-02, BE-32: a page of the games the request country may see, filtered and sorted. */
 export async function listGames(
   repo: GameCatalogueRepository,
+  collections: (country: string | null) => Promise<GameCollection[]>,
   query: GameListQuery,
   country: string | null,
 ): Promise<{ data: Game[]; meta: PageMeta }> {
+  let collectionId: number | undefined;
+  if (query.collection) {
+    // Only a collection the country may see (the cached list); another lists nothing.
+    const collection = (await collections(country)).find((item) => item.slug === query.collection);
+    if (!collection)
+      return { data: [], meta: { page: query.page, perPage: query.perPage, total: 0 } };
+    collectionId = collection.id;
+  }
   const { games, total } = await repo.listGames({
     country,
-    collection: query.collection,
+    collectionId,
     provider: query.provider,
     search: query.search,
     device: query.device,

@@ -83,7 +83,8 @@ export function publicGame(record: GameRecord): Game {
 
 export interface GameFilter {
   country: string | null;
-  collection?: string | undefined;
+  /** A collection the country may see (resolved from its slug by the caller). */
+  collectionId?: number | undefined;
   provider?: string | undefined;
   search?: string | undefined;
   device?: "mobile" | "desktop" | undefined;
@@ -171,7 +172,7 @@ export function gameCatalogueRepository(db: Queryable, countCache?: CountCache) 
     /**
      * One page of enabled games of enabled providers, not restricted in the country, with the
      * filters; `total` counts every match. In a collection, "popular" follows the collection's
-     * own order.
+     * own order (ties by game id).
      */
     async listGames(filter: GameFilter): Promise<{ games: GameRecord[]; total: number }> {
       const params: unknown[] = [filter.country, filter.limit, filter.offset];
@@ -181,13 +182,14 @@ export function gameCatalogueRepository(db: Queryable, countCache?: CountCache) 
       ];
       let from = "games g JOIN game_providers p ON p.id = g.provider_id AND p.is_enabled";
       let order = ORDER[filter.sort];
-      if (filter.collection) {
-        params.push(filter.collection);
-        from += ` JOIN game_collection_games cg ON cg.game_id = g.id
-                  JOIN game_collections c ON c.id = cg.collection_id AND c.is_enabled
-                   AND c.slug = $${params.length}
-                   AND ($1::text IS NULL OR NOT ($1::text = ANY (c.restricted_countries)))`;
-        if (filter.sort === "popular") order = "cg.position, g.position, g.id";
+      if (filter.collectionId !== undefined) {
+        // The collection by id (the caller resolved and country-checked its slug): the planner
+        // then walks the collection's ordered index instead of hashing the whole catalogue.
+        params.push(filter.collectionId);
+        from = `game_collection_games cg JOIN games g ON g.id = cg.game_id
+                JOIN game_providers p ON p.id = g.provider_id AND p.is_enabled`;
+        where.push(`cg.collection_id = $${params.length}::int`);
+        if (filter.sort === "popular") order = "cg.position, cg.game_id";
       }
       if (filter.provider) {
         params.push(filter.provider);

@@ -116,7 +116,7 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request, reply) => {
       cachePrivate(reply, 30);
-      return listGames(repo, request.query, await ctx.resolveCountry(request));
+      return listGames(repo, collections, request.query, await ctx.resolveCountry(request));
     },
   );
 
