@@ -190,3 +190,42 @@ describe("identity verification (KY-04, BE-36)", () => {
     expect((await funded.withdraw({ amount: "60" })).statusCode).toBe(201);
   });
 });
+
+describe("identity verification without the sandbox (BE-36)", () => {
+  let other: PlayerTestApp;
+  beforeAll(async () => {
+    other = await createPlayerTestApp({
+      VERIFICATION_PROVIDER: "acme",
+      SANDBOX_VERIFICATION: "false",
+    });
+  });
+  afterAll(async () => other?.close());
+
+  it("BE-36 only the configured provider with an adapter answers; the sandbox page is gone", async () => {
+    const { tokens } = await registerByEmail(other);
+    const headers = bearer(tokens.accessToken) as Record<string, string>;
+    for (const provider of ["sandbox", "acme"]) {
+      expectErrorCode(
+        await other.inject({
+          method: "POST",
+          url: `/api/player/services/${provider}/auth`,
+          headers,
+        }),
+        404,
+        ErrorCode.NotFound,
+      );
+    }
+    const state = (await other.inject({ url: "/api/player/verification", headers })).json().data;
+    expect(state).toMatchObject({ status: "notStarted", provider: "acme" });
+    expect((await other.inject({ url: "/sandbox/verification/vrf_0" })).statusCode).toBe(404);
+    expect(
+      (
+        await other.inject({
+          method: "POST",
+          url: "/api/verification/webhooks/sandbox",
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
