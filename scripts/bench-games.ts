@@ -10,6 +10,7 @@
 //   [-- --sessions 64] [-- --games 10000] [-- --catalogue-connections 8]
 import { type ChildProcess, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -57,6 +58,31 @@ function summary(latencies: number[], seconds: number) {
     p99: percentile(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1]! : 0,
   };
+}
+
+/** CPU seconds (user + system) of a process from /proc, or of every process named `name`. */
+function cpuSeconds(select: { pid: number } | { name: string }): number {
+  const ticks = 100;
+  const pids =
+    "pid" in select
+      ? [select.pid]
+      : readdirSync("/proc")
+          .filter((entry) => /^\d+$/.test(entry))
+          .map(Number);
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const command = stat.slice(stat.indexOf("(") + 1, close);
+      if ("name" in select && command !== select.name) continue;
+      const fields = stat.slice(close + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 // ---- the server child ------------------------------------------------------------------------
@@ -121,7 +147,14 @@ async function main() {
         GAME_PROVIDER_SECRETS: `${PROVIDER}=${secret}`,
         COUNTRY_HEADER: "cf-ipcountry",
       },
-      execArgv: ["--import", "tsx"],
+      // BENCH_CPU_PROF=<folder>: a V8 CPU profile of the server, written when it stops.
+      execArgv: [
+        "--import",
+        "tsx",
+        ...(process.env.BENCH_CPU_PROF
+          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+          : []),
+      ],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     await new Promise<void>((ok, fail) => {
@@ -182,6 +215,11 @@ async function main() {
     };
     await Promise.all(tokens.map((token) => round(token)));
 
+    const cpuBefore = {
+      server: cpuSeconds({ pid: child.pid! }),
+      postgres: cpuSeconds({ name: "postgres" }),
+      bench: process.cpuUsage(),
+    };
     const wallet = { rounds: [] as number[], errors: 0 };
     const until = performance.now() + DURATION * 1000;
     const started = performance.now();
@@ -194,12 +232,23 @@ async function main() {
         }
       }),
     );
-    const walletFigures = summary(wallet.rounds, (performance.now() - started) / 1000);
+    const walletSeconds = (performance.now() - started) / 1000;
+    const walletFigures = summary(wallet.rounds, walletSeconds);
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
+    const calls = wallet.rounds.length * 2;
+    const perCall = (seconds: number) => `${((seconds / calls) * 1000).toFixed(2)} ms`;
     const loadAfterWallet = loadavg()[0]!;
+    const serverCpu = cpuSeconds({ pid: child.pid! }) - cpuBefore.server;
+    const postgresCpu = cpuSeconds({ name: "postgres" }) - cpuBefore.postgres;
     console.log(
       `wallet API  sessions=${SESSIONS}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
         `(${Math.round(walletFigures.perSecond * 2).toLocaleString("en")} signed calls/s)  round trip p50 ${walletFigures.p50.toFixed(1)} ms  ` +
         `p99 ${walletFigures.p99.toFixed(1)} ms  max ${walletFigures.max.toFixed(0)} ms  errors ${wallet.errors}`,
+    );
+    console.log(
+      `  CPU per signed call: server ${perCall(serverCpu)}, PostgreSQL (all backends) ${perCall(postgresCpu)}, ` +
+        `load generator ${perCall((benchCpu.user + benchCpu.system) / 1e6)}; ` +
+        `${(serverCpu + postgresCpu + (benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} CPU s in ${walletSeconds.toFixed(1)} s wall`,
     );
 
     // Catalogue over HTTP: a mix of what the site asks for.
