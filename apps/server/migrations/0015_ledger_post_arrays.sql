@@ -22,6 +22,7 @@
 -- had if the batch had been applied item by item in order.
 -- Returns one row per item, as ledger_post: item (0-based), status (applied | rejected |
 -- conflict), transaction_id, reason, replay, balances (player account id -> balance, as text).
+
 -- Player balances change with every posting; with free room on their page the new row version
 -- stays there and no index entry is written (a HOT update). Applies to pages written from now on.
 ALTER TABLE ledger_accounts SET (fillfactor = 50);
@@ -172,7 +173,9 @@ BEGIN
       SELECT p_keys[f.i + 1], p_kinds[f.i + 1], p_hashes[f.i + 1], 'applied',
              COALESCE(p_metadata[f.i + 1], '{}')
         FROM unnest(v_fast) AS f(i)
-       ORDER BY f.i
+       -- In key order: two batches claiming some of the same keys wait on each other's keys in
+       -- one order, never in a cycle (a deadlock would cost a retry of both batches).
+       ORDER BY p_keys[f.i + 1]
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id, idempotency_key
     )

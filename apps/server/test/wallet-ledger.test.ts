@@ -486,6 +486,21 @@ describe("ledger batches as arrays (migration 0015, BE-21/BE-22)", () => {
     expect(raced.filter((r) => !r.replay)).toHaveLength(1);
     expect(raced.every((r) => r.status === "applied")).toBe(true);
     expect(new Set(raced.map((r) => r.transactionId)).size).toBe(1);
+    // Two batches with the same two fresh keys in opposite orders claim them in key order: no
+    // deadlock, each key applied once.
+    const { withdrawals } = await freshWallet();
+    for (let round = 0; round < 5; round++) {
+      const a = transfer(deposits, withdrawals, 1n);
+      const b = transfer(deposits, withdrawals, 2n);
+      const [ab, ba] = await Promise.all([
+        postInTransaction(db, [a, b]),
+        postInTransaction(db, [b, a]),
+      ]);
+      expect([...ab!, ...ba!].every((r) => r.status === "applied")).toBe(true);
+      expect(ab![0]!.transactionId).toBe(ba![1]!.transactionId);
+      expect(ab![1]!.transactionId).toBe(ba![0]!.transactionId);
+      expect([...ab!, ...ba!].filter((r) => !r.replay)).toHaveLength(2);
+    }
     expect(await checkLedger(db)).toEqual([]);
   });
 });

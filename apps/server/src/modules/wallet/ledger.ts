@@ -2,8 +2,9 @@
 // - `postInTransaction(tx, postings)`: inside a caller's database transaction, when the money
 //   must move atomically with other rows (an invoice turning successful and its credit).
 // - `LedgerBatcher.post(posting)`: high-rate paths (game bets and wins). Requests queue while a
-//   batch is in flight; each batch of up to `maxBatch` is applied by one `ledger_post` call and
-//   one commit, each item with its own answer. Commit cost is shared; durability is unchanged.
+//   batch is in flight; each batch of up to `maxBatch` is applied by one `ledger_post_arrays`
+//   call (migration 0015) and one commit, each item with its own answer. Commit cost is shared;
+//   durability is unchanged.
 import { createHash } from "node:crypto";
 import type { Db, Queryable } from "../../infra/db";
 
