@@ -19,6 +19,7 @@ import { type WalletAccountRecord, walletRepository } from "../wallet/repository
 import type { GameProviderRecord } from "./provider-signature";
 import {
   type GameSessionRecord,
+  type GameTransactionRecord,
   gameWalletRepository,
   type RoundRecord,
   type StoredAnswer,
@@ -232,6 +233,83 @@ export function roundStatus(
   if (round.status === "open") return GameBetStatus.Pending;
   if (round.betAmount > 0n && round.refundAmount >= round.betAmount) return GameBetStatus.Refunded;
   return round.winAmount > 0n ? GameBetStatus.Won : GameBetStatus.Lost;
+}
+
+/** A stored answer again (ReplayedAnswer), a tombstone's refusal, or a duplicate; else nothing. */
+export function replayOf(
+  seen: GameTransactionRecord | null,
+  kind: "bet" | "win" | "rollback",
+  requestHash: string,
+): void {
+  if (!seen) return;
+  if (seen.kind === "tombstone" && kind === "bet") {
+    throw new ProviderWalletFailure(
+      409,
+      ProviderWalletError.TransactionCancelled,
+      "This transaction was rolled back before it arrived; it is refused for good",
+    );
+  }
+  if (seen.kind !== kind || seen.requestHash !== requestHash) throw fail.duplicate();
+  throw new ReplayedAnswer(markReplay(seen.response));
+}
+
+/**
+ * The outbox events of a bet or win, for recordMovement: the settled event when this call closes
+ * the round (its totals after the call; the round id is filled in by the statement), and the
+ * wallet account's new state when money moved.
+ */
+export function movementEvents(input: {
+  provider: GameProviderRecord;
+  playerId: string;
+  round: Pick<RoundRecord, "betAmount" | "winAmount" | "refundAmount" | "status"> | null;
+  providerRoundId: string;
+  gameId: number;
+  currency: string;
+  bet: bigint;
+  win: bigint;
+  close: boolean;
+  moved: { wallet: WalletAccountRecord; real: bigint } | null;
+  subunit: number;
+  now: Date;
+}): { channel: string; payload: unknown }[] {
+  const events: { channel: string; payload: unknown }[] = [];
+  const { subunit } = input;
+  if (input.close && input.round?.status !== "closed") {
+    const after = {
+      status: "closed" as const,
+      betAmount: (input.round?.betAmount ?? 0n) + input.bet,
+      winAmount: (input.round?.winAmount ?? 0n) + input.win,
+      refundAmount: input.round?.refundAmount ?? 0n,
+    };
+    const event: GameBetSettledEvent = {
+      type: "game.bet.settled",
+      bet: {
+        roundId: "",
+        providerRoundId: input.providerRoundId,
+        provider: input.provider.slug,
+        gameId: input.gameId,
+        currency: input.currency,
+        betAmount: formatAmount(after.betAmount, subunit),
+        winAmount: formatAmount(after.winAmount, subunit),
+        refundAmount: formatAmount(after.refundAmount, subunit),
+        status: roundStatus(after),
+        settledAt: input.now.toISOString(),
+      },
+    };
+    events.push({ channel: playerChannel("gameBets", input.playerId), payload: event });
+  }
+  if (input.moved) {
+    const { wallet, real } = input.moved;
+    const event: WalletAccountsEvent = {
+      type: "wallet.account.updated",
+      account: toWalletAccount(
+        { ...wallet, balances: { ...wallet.balances, real } },
+        new Map([[wallet.currency, subunit]]),
+      ),
+    };
+    events.push({ channel: walletAccountsChannel(input.playerId), payload: event });
+  }
+  return events;
 }
 
 /**

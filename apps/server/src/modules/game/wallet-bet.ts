@@ -10,15 +10,15 @@ import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
 import type { GameProviderRecord } from "./provider-signature";
 import {
-  afterMovement,
   balanceAnswer,
   fail,
   gamesHouseAccount,
   ledgerKey,
   minorUnits,
+  movementEvents,
   ProviderWalletFailure,
   realSession,
-  replayIfSeen,
+  replayOf,
   sessionWallet,
   sha256,
   subunitOf,
@@ -50,29 +50,27 @@ export async function walletBet(
     // The player's row lock first: every money call of this player runs one after another, so
     // a replay racing its original waits and then finds it.
     await lockPlayerLimits(tx, session.playerId);
-    await replayIfSeen(tx, provider, body.transactionId, "bet", requestHash);
-    const state = await games.playerState(session.playerId, session.playerSessionId);
+    // After the lock, in a statement of its own (so it sees what a racing call committed).
+    const state = await games.callState({
+      providerId: provider.id,
+      providerTxId: body.transactionId,
+      providerRoundId: body.roundId,
+      playerId: session.playerId,
+      playerSessionId: session.playerSessionId,
+    });
+    replayOf(state.seen, "bet", requestHash);
     if (state.status === 3) throw fail.accountDisabled();
     if (!state.sessionLive || session.expiresAt.getTime() <= now.getTime()) {
       throw fail.invalidToken("The game session has ended");
     }
+    const { round } = state;
+    if (round && (round.playerId !== session.playerId || round.gameId !== session.gameId)) {
+      throw fail.unknownTransaction("The round belongs to another player or game");
+    }
+    if (round?.status === "closed") throw fail.roundClosed();
     const wallet = await sessionWallet(tx, session);
     const balance = (real: bigint) =>
       balanceAnswer(session.currency, subunit, real, wallet.balances.bonus);
-
-    const { round, created } = await games.openRound({
-      providerId: provider.id,
-      providerRoundId: body.roundId,
-      playerId: session.playerId,
-      gameId: session.gameId,
-      sessionId: session.id,
-      currency: session.currency,
-      now,
-    });
-    if (round.playerId !== session.playerId || round.gameId !== session.gameId) {
-      throw fail.unknownTransaction("The round belongs to another player or game");
-    }
-    if (round.status === "closed") throw fail.roundClosed();
 
     try {
       await assertCanBet(tx, {
@@ -97,6 +95,7 @@ export async function walletBet(
       }
       throw error;
     }
+
     const [posted] = await postInTransaction(tx, [
       {
         key: ledgerKey(provider, body.transactionId),
@@ -111,7 +110,6 @@ export async function walletBet(
     if (!posted || posted.status === "conflict") throw fail.duplicate();
     if (posted.status === "rejected") {
       // Recorded like the ledger records it: a retry of this id gets the same refusal.
-      if (created) await games.deleteRound(round.id);
       const refusal = new ProviderWalletFailure(
         400,
         ProviderWalletError.InsufficientFunds,
@@ -124,7 +122,7 @@ export async function walletBet(
         kind: "bet",
         requestHash,
         playerId: session.playerId,
-        roundId: created ? null : round.id,
+        roundId: round?.id ?? null,
         amount: stake,
         currency: session.currency,
         status: "rejected",
@@ -135,12 +133,6 @@ export async function walletBet(
       return refusal;
     }
     const real = posted.balances.get(wallet.ledger.real) ?? wallet.balances.real - stake;
-    const updated = await games.updateRound({
-      id: round.id,
-      bet: stake,
-      close: body.closeRound,
-      now,
-    });
     const answer: StoredAnswer = {
       status: 200,
       body: {
@@ -148,31 +140,46 @@ export async function walletBet(
           ...balance(real),
           transactionId: posted.transactionId.toString(),
           replay: false,
-          roundClosed: updated.round.status === "closed",
+          roundClosed: body.closeRound,
         },
       },
     };
-    await games.insertTransaction({
-      providerId: provider.id,
-      providerTxId: body.transactionId,
-      kind: "bet",
-      requestHash,
-      playerId: session.playerId,
-      roundId: round.id,
-      amount: stake,
-      currency: session.currency,
-      status: "applied",
-      ledgerTransactionId: posted.transactionId,
-      response: answer,
+    await games.recordMovement({
+      round: {
+        providerId: provider.id,
+        providerRoundId: body.roundId,
+        playerId: session.playerId,
+        gameId: session.gameId,
+        sessionId: session.id,
+        currency: session.currency,
+        bet: stake,
+        win: 0n,
+        hasWin: false,
+        close: body.closeRound,
+      },
+      transaction: {
+        providerTxId: body.transactionId,
+        kind: "bet",
+        requestHash,
+        amount: stake,
+        ledgerTransactionId: posted.transactionId,
+        response: answer,
+      },
+      events: movementEvents({
+        provider,
+        playerId: session.playerId,
+        round,
+        providerRoundId: body.roundId,
+        gameId: session.gameId,
+        currency: session.currency,
+        bet: stake,
+        win: 0n,
+        close: body.closeRound,
+        moved: { wallet, real },
+        subunit,
+        now,
+      }),
       now,
-    });
-    await afterMovement(tx, ctx, {
-      provider,
-      session,
-      round: updated.round,
-      closedNow: updated.closedNow,
-      moved: { wallet, real, subunit },
-      subunit,
     });
     return answer;
   });

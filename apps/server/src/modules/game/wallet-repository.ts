@@ -150,21 +150,6 @@ export function gameWalletRepository(db: Queryable) {
       };
     },
 
-    /** The player's status and whether the sign-in session the game came from is still live. */
-    async playerState(
-      playerId: string,
-      playerSessionId: string | null,
-    ): Promise<{ status: number; sessionLive: boolean }> {
-      const [row] = await db.query<{ status: number; session_live: boolean }>(
-        `SELECT p.status,
-                EXISTS (SELECT 1 FROM player_sessions s
-                         WHERE s.id = $2 AND s.player_id = p.id AND s.revoked_at IS NULL) AS session_live
-           FROM players p WHERE p.id = $1`,
-        [playerId, playerSessionId],
-      );
-      return { status: Number(row?.status ?? 3), sessionLive: row?.session_live ?? false };
-    },
-
     async findTransaction(
       providerId: number,
       providerTxId: string,
@@ -248,14 +233,6 @@ export function gameWalletRepository(db: Queryable) {
       );
     },
 
-    async findRound(providerId: number, providerRoundId: string): Promise<RoundRecord | null> {
-      const [row] = await db.query<RoundRow>(
-        `SELECT ${ROUND_COLUMNS} FROM game_rounds WHERE provider_id = $1 AND provider_round_id = $2`,
-        [providerId, providerRoundId],
-      );
-      return row ? toRound(row) : null;
-    },
-
     async findRoundById(id: string): Promise<RoundRecord | null> {
       const [row] = await db.query<RoundRow>(
         `SELECT ${ROUND_COLUMNS} FROM game_rounds WHERE id = $1`,
@@ -264,39 +241,161 @@ export function gameWalletRepository(db: Queryable) {
       return row ? toRound(row) : null;
     },
 
-    /** Opens a round (or finds it); `created` tells which. */
-    async openRound(input: {
+    /**
+     * After the player's lock, in one statement: the player's status, whether the sign-in
+     * session is live, an earlier call with this transaction id, and the round.
+     */
+    async callState(input: {
       providerId: number;
+      providerTxId: string;
       providerRoundId: string;
       playerId: string;
-      gameId: number;
-      sessionId: string;
-      currency: string;
-      now: Date;
-    }): Promise<{ round: RoundRecord; created: boolean }> {
-      const [inserted] = await db.query<RoundRow>(
-        `INSERT INTO game_rounds (provider_id, provider_round_id, player_id, game_id, session_id,
-           currency, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (provider_id, provider_round_id) DO NOTHING
-         RETURNING ${ROUND_COLUMNS}`,
+      playerSessionId: string | null;
+    }): Promise<{
+      status: number;
+      sessionLive: boolean;
+      seen: GameTransactionRecord | null;
+      round: RoundRecord | null;
+    }> {
+      const [row] = await db.query<{
+        status: number;
+        session_live: boolean;
+        seen: {
+          provider_tx_id: string;
+          kind: GameTransactionRecord["kind"];
+          request_hash: string;
+          player_id: string;
+          round_id: string | null;
+          amount: string;
+          currency: string;
+          status: string;
+          response: StoredAnswer;
+        } | null;
+        round: RoundRow | null;
+      }>(
+        `SELECT p.status,
+                EXISTS (SELECT 1 FROM player_sessions s
+                         WHERE s.id = $5 AND s.player_id = p.id AND s.revoked_at IS NULL) AS session_live,
+                (SELECT to_jsonb(t) FROM (
+                   SELECT provider_tx_id, kind, request_hash, player_id, round_id::text AS round_id,
+                          amount::text AS amount, currency, status, response
+                     FROM game_transactions WHERE provider_id = $1 AND provider_tx_id = $2) t) AS seen,
+                (SELECT to_jsonb(r) FROM (
+                   SELECT ${ROUND_COLUMNS} FROM game_rounds
+                    WHERE provider_id = $1 AND provider_round_id = $3) r) AS round
+           FROM players p WHERE p.id = $4`,
         [
           input.providerId,
+          input.providerTxId,
           input.providerRoundId,
           input.playerId,
-          input.gameId,
-          input.sessionId,
-          input.currency,
-          input.now,
+          input.playerSessionId,
         ],
       );
-      if (inserted) return { round: toRound(inserted), created: true };
-      const round = await this.findRound(input.providerId, input.providerRoundId);
-      return { round: round!, created: false };
+      const seen = row?.seen ?? null;
+      return {
+        status: Number(row?.status ?? 3),
+        sessionLive: row?.session_live ?? false,
+        seen: seen
+          ? {
+              providerTxId: seen.provider_tx_id,
+              kind: seen.kind,
+              requestHash: seen.request_hash,
+              playerId: seen.player_id,
+              roundId: seen.round_id,
+              amount: BigInt(seen.amount),
+              currency: seen.currency,
+              status: seen.status,
+              response: seen.response,
+            }
+          : null,
+        round: row?.round ? toRound(row.round) : null,
+      };
     },
 
-    async deleteRound(id: string): Promise<void> {
-      await db.query("DELETE FROM game_rounds WHERE id = $1", [id]);
+    /**
+     * What a bet or win writes after its posting, in one statement: the round opened or added
+     * to (and closed), the call's transaction row with its answer, and the outbox events (a
+     * payload with a "bet" object gets the round's id as bet.roundId).
+     */
+    async recordMovement(input: {
+      round: {
+        providerId: number;
+        providerRoundId: string;
+        playerId: string;
+        gameId: number;
+        sessionId: string;
+        currency: string;
+        bet: bigint;
+        win: bigint;
+        hasWin: boolean;
+        close: boolean;
+      };
+      transaction: {
+        providerTxId: string;
+        kind: "bet" | "win";
+        requestHash: string;
+        amount: bigint;
+        ledgerTransactionId: bigint | null;
+        response: StoredAnswer;
+      };
+      events: { channel: string; payload: unknown }[];
+      now: Date;
+    }): Promise<string> {
+      const { round, transaction } = input;
+      const [row] = await db.query<{ id: string }>(
+        `WITH r AS (
+           INSERT INTO game_rounds (provider_id, provider_round_id, player_id, game_id, session_id,
+             currency, created_at, bet_amount, win_amount, has_win, status, closed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9::numeric, $10,
+                   CASE WHEN $11::boolean THEN 'closed' ELSE 'open' END,
+                   CASE WHEN $11::boolean THEN $7::timestamptz END)
+           ON CONFLICT (provider_id, provider_round_id) DO UPDATE
+              SET bet_amount = game_rounds.bet_amount + EXCLUDED.bet_amount,
+                  win_amount = game_rounds.win_amount + EXCLUDED.win_amount,
+                  has_win = game_rounds.has_win OR EXCLUDED.has_win,
+                  status = CASE WHEN $11::boolean THEN 'closed' ELSE game_rounds.status END,
+                  closed_at = CASE WHEN $11::boolean AND game_rounds.status = 'open'
+                                   THEN EXCLUDED.created_at ELSE game_rounds.closed_at END
+           RETURNING id
+         ), t AS (
+           INSERT INTO game_transactions (provider_id, provider_tx_id, kind, request_hash, player_id,
+             round_id, amount, currency, status, ledger_transaction_id, response, created_at)
+           SELECT $1, $12, $13, $14, $3, r.id, $15::numeric, $6, 'applied', $16::bigint, $17::jsonb, $7
+             FROM r
+         ), e AS (
+           INSERT INTO event_outbox (channel, payload, created_at)
+           SELECT ev.channel,
+                  CASE WHEN ev.payload ? 'bet'
+                       THEN jsonb_set(ev.payload, '{bet,roundId}', to_jsonb(r.id::text))
+                       ELSE ev.payload END,
+                  $7
+             FROM unnest($18::text[], $19::jsonb[]) AS ev(channel, payload), r
+         )
+         SELECT id::text AS id FROM r`,
+        [
+          round.providerId,
+          round.providerRoundId,
+          round.playerId,
+          round.gameId,
+          round.sessionId,
+          round.currency,
+          input.now,
+          round.bet.toString(),
+          round.win.toString(),
+          round.hasWin,
+          round.close,
+          transaction.providerTxId,
+          transaction.kind,
+          transaction.requestHash,
+          transaction.amount.toString(),
+          transaction.ledgerTransactionId?.toString() ?? null,
+          JSON.stringify(transaction.response),
+          input.events.map((event) => event.channel),
+          input.events.map((event) => JSON.stringify(event.payload)),
+        ],
+      );
+      return row!.id;
     },
 
     /**

@@ -8,14 +8,14 @@ import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
 import type { GameProviderRecord } from "./provider-signature";
 import {
-  afterMovement,
   balanceAnswer,
   fail,
   gamesHouseAccount,
   ledgerKey,
   minorUnits,
+  movementEvents,
   realSession,
-  replayIfSeen,
+  replayOf,
   sessionWallet,
   sha256,
   subunitOf,
@@ -46,8 +46,15 @@ export async function walletWin(
     const now = ctx.now();
     const games = gameWalletRepository(tx);
     await lockPlayerLimits(tx, session.playerId);
-    await replayIfSeen(tx, provider, body.transactionId, "win", requestHash);
-    const round = await games.findRound(provider.id, body.roundId);
+    const state = await games.callState({
+      providerId: provider.id,
+      providerTxId: body.transactionId,
+      providerRoundId: body.roundId,
+      playerId: session.playerId,
+      playerSessionId: session.playerSessionId,
+    });
+    replayOf(state.seen, "win", requestHash);
+    const { round } = state;
     if (!round || round.playerId !== session.playerId || round.gameId !== session.gameId) {
       throw fail.unknownTransaction("No bet of this player in that round");
     }
@@ -72,13 +79,6 @@ export async function walletWin(
       real = posted.balances.get(wallet.ledger.real) ?? real + amount;
       ledgerTransactionId = posted.transactionId;
     }
-    const updated = await games.updateRound({
-      id: round.id,
-      win: amount,
-      hasWin: true,
-      close: body.closeRound,
-      now,
-    });
     const answer: StoredAnswer = {
       status: 200,
       body: {
@@ -86,31 +86,46 @@ export async function walletWin(
           ...balanceAnswer(session.currency, subunit, real, wallet.balances.bonus),
           transactionId: ledgerTransactionId?.toString() ?? null,
           replay: false,
-          roundClosed: updated.round.status === "closed",
+          roundClosed: body.closeRound,
         },
       },
     };
-    await games.insertTransaction({
-      providerId: provider.id,
-      providerTxId: body.transactionId,
-      kind: "win",
-      requestHash,
-      playerId: session.playerId,
-      roundId: round.id,
-      amount,
-      currency: session.currency,
-      status: "applied",
-      ledgerTransactionId,
-      response: answer,
+    await games.recordMovement({
+      round: {
+        providerId: provider.id,
+        providerRoundId: body.roundId,
+        playerId: session.playerId,
+        gameId: session.gameId,
+        sessionId: session.id,
+        currency: session.currency,
+        bet: 0n,
+        win: amount,
+        hasWin: true,
+        close: body.closeRound,
+      },
+      transaction: {
+        providerTxId: body.transactionId,
+        kind: "win",
+        requestHash,
+        amount,
+        ledgerTransactionId,
+        response: answer,
+      },
+      events: movementEvents({
+        provider,
+        playerId: session.playerId,
+        round,
+        providerRoundId: body.roundId,
+        gameId: session.gameId,
+        currency: session.currency,
+        bet: 0n,
+        win: amount,
+        close: body.closeRound,
+        moved: amount > 0n ? { wallet, real } : null,
+        subunit,
+        now,
+      }),
       now,
-    });
-    await afterMovement(tx, ctx, {
-      provider,
-      session,
-      round: updated.round,
-      closedNow: updated.closedNow,
-      moved: amount > 0n ? { wallet, real, subunit } : null,
-      subunit,
     });
     return answer;
   });
