@@ -3,6 +3,8 @@
 // out-of-order rollbacks and tombstones, limits at the moment money moves, one settled event
 // per bet, and a clean ledger afterwards.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { ErrorCode } from "@casino/contract/errors";
 import { ProviderWalletAnswer, ProviderWalletError } from "@casino/contract/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -715,6 +717,44 @@ describe("provider wallet API", () => {
       expect(win.balance).toBe("12.00");
     } finally {
       app.clock.current = new Date(app.clock.current.getTime() - (12 * 3600 + 1) * 1000);
+    }
+  });
+
+  it("BE-32 the signing example of docs/provider-wallet-api.md is what the server computes", async () => {
+    const doc = readFileSync(
+      path.resolve(import.meta.dirname, "../../../docs/provider-wallet-api.md"),
+      "utf8",
+    );
+    const body = '{"token":"Qm9keU9mQVRva2VuMDEyMzQ1Njc4OQ","currency":"EUR"}';
+    const signature = signProviderRequest(
+      "test-secret-0123456789abcdef0123456789",
+      1764000000,
+      body,
+    );
+    expect(doc).toContain(`raw body   ${body}`);
+    expect(doc).toContain(`X-Casino-Signature: ${signature}`);
+  });
+
+  it("BE-32 the OpenAPI document lists the player routes and the provider wallet calls", async () => {
+    const response = await app.inject({ url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    for (const route of [
+      "/api/game/games",
+      "/api/game/games/{id}",
+      "/api/game/games/{id}/play",
+      "/api/game/games/{id}/favorite",
+      "/api/game/games/favorites",
+      "/api/game/games/played",
+      "/api/game/spins",
+      "/api/game/bets",
+      "/api/game/spins/winners",
+      "/api/game/wallet/{provider}/balance",
+      "/api/game/wallet/{provider}/bet",
+      "/api/game/wallet/{provider}/win",
+      "/api/game/wallet/{provider}/rollback",
+    ]) {
+      expect(paths).toContain(route);
     }
   });
 
