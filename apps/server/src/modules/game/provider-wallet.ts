@@ -160,13 +160,41 @@ export async function gamesHouseAccount(ctx: AppContext, currency: string): Prom
   return id;
 }
 
+const SESSION_CACHE_MS = 60_000;
+const SESSION_CACHE_MAX = 50_000;
+const sessionCaches = new WeakMap<
+  object,
+  Map<string, { at: number; session: GameSessionRecord }>
+>();
+
+/**
+ * A game session by token hash, kept a minute per process: what it holds never changes (player,
+ * game, account, currency, expiry), and what can change (sign-in session revoked, player
+ * blocked) is read again inside each call's transaction. Unknown tokens are not cached.
+ */
+async function cachedSession(ctx: AppContext, tokenHash: string) {
+  let cache = sessionCaches.get(ctx.db);
+  if (!cache) {
+    cache = new Map();
+    sessionCaches.set(ctx.db, cache);
+  }
+  const hit = cache.get(tokenHash);
+  if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit.session;
+  const session = await gameWalletRepository(ctx.db).findSession(tokenHash);
+  if (session) {
+    if (cache.size >= SESSION_CACHE_MAX) cache.clear();
+    cache.set(tokenHash, { at: Date.now(), session });
+  }
+  return session;
+}
+
 /** The real-money session a token names, for this provider; InvalidToken otherwise. */
 export async function realSession(
   ctx: AppContext,
   provider: GameProviderRecord,
   token: string,
 ): Promise<GameSessionRecord & { playerId: string; walletAccountId: string; currency: string }> {
-  const session = await gameWalletRepository(ctx.db).findSession(sha256(token));
+  const session = await cachedSession(ctx, sha256(token));
   if (
     !session ||
     session.providerId !== provider.id ||
