@@ -8,6 +8,7 @@ import path from "node:path";
 import { ErrorCode } from "@casino/contract/errors";
 import { ProviderWalletAnswer, ProviderWalletError } from "@casino/contract/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
 import {
   SIGNATURE_HEADER,
   signProviderRequest,
@@ -717,6 +718,30 @@ describe("provider wallet API", () => {
       expect(win.balance).toBe("12.00");
     } finally {
       app.clock.current = new Date(app.clock.current.getTime() - (12 * 3600 + 1) * 1000);
+    }
+  });
+
+  it("BE-32 GAME_PROVIDER_SECRETS: slug=secret pairs of 32+ characters; the in-house key is generated when unset", () => {
+    const base = { JWT_SECRET: "j".repeat(32), WEBHOOK_SECRET: "w".repeat(32) };
+    const config = loadConfig(
+      { ...base, GAME_PROVIDER_SECRETS: `a-studio=${"a".repeat(32)}, other=${"b".repeat(40)}` },
+      { persistSecrets: false },
+    );
+    expect(config.gameProviderSecrets).toMatchObject({
+      "a-studio": "a".repeat(32),
+      other: "b".repeat(40),
+    });
+    expect(config.gameProviderSecrets.originals).toBe(config.secrets.gameSandboxSecret);
+    expect(config.gameProviderSecrets.originals!.length).toBeGreaterThanOrEqual(32);
+    const own = loadConfig(
+      { ...base, GAME_PROVIDER_SECRETS: `originals=${"o".repeat(32)}` },
+      { persistSecrets: false },
+    );
+    expect(own.gameProviderSecrets.originals).toBe("o".repeat(32));
+    for (const bad of ["a-studio=short", "=x", `Bad_Slug=${"x".repeat(32)}`]) {
+      expect(() =>
+        loadConfig({ ...base, GAME_PROVIDER_SECRETS: bad }, { persistSecrets: false }),
+      ).toThrow(ConfigError);
     }
   });
 
