@@ -123,12 +123,13 @@ function runVitest(projects) {
   });
 }
 
+// The web build first: the browser tests serve it, and the server's SSR test mounts it (it
+// would otherwise be skipped on a fresh clone).
+log("building the web app");
+execFileSync("npm", ["run", "build", "-w", "@casino/web"], { stdio: "inherit" });
+
 let failed = 0;
 for (const projects of groups) {
-  if (projects.includes("e2e")) {
-    log("building the web app for the browser tests");
-    execFileSync("npm", ["run", "build", "-w", "@casino/web"], { stdio: "inherit" });
-  }
   const code = await runVitest(projects);
   if (code !== 0) failed = code;
 }

@@ -3,7 +3,7 @@
 // publishers on one database never send a row twice, old published rows are cleaned up.
 import { playerChannel } from "@casino/contract/realtime";
 import { walletAccountsChannel } from "@casino/contract/wallet";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../src/infra/db";
 import { createMemoryPubSub, type PubSubMessage, type PubSubPort } from "../src/infra/pubsub";
 import { withOutboxCommitHook } from "../src/modules/realtime/commit-hook";
@@ -74,11 +74,18 @@ describe("outbox to subscribers (BE-42)", () => {
         pub: { data: { type: "wallet.account.created", account: { currency: "BTC" } } },
       },
     });
-    const [row] = await app.testDb.query<{ published: boolean }>(
-      "SELECT bool_and(published_at IS NOT NULL) AS published FROM event_outbox WHERE channel = $1",
-      [channel],
+    // The publisher marks the rows after handing them to the pub/sub port, so the mark can
+    // land a moment after the subscriber has the event.
+    await vi.waitFor(
+      async () => {
+        const [row] = await app.testDb.query<{ published: boolean }>(
+          "SELECT bool_and(published_at IS NOT NULL) AS published FROM event_outbox WHERE channel = $1",
+          [channel],
+        );
+        expect(row?.published).toBe(true);
+      },
+      { timeout: 5_000, interval: 20 },
     );
-    expect(row?.published).toBe(true);
     client.close();
   });
 
