@@ -34,14 +34,26 @@ export function useSite(env: Record<string, string> = {}): Site {
   // A test's pages keep running after it (realtime sockets, invoice polling, version polling):
   // close them, so later tests of the file do not share the CPU with every earlier test's tabs.
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+    await Promise.all(contexts.splice(0).map(closeContext));
   });
   afterAll(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+    await Promise.all(contexts.splice(0).map(closeContext));
     await site.browser?.close();
     await site.server?.stop();
   });
   return site;
+}
+
+/**
+ * Closes a context whose pages may still have route handlers at work (a refetch the test did not
+ * wait for): they are dropped first, so closing does not fail them as unhandled rejections.
+ */
+async function closeContext(context: BrowserContext): Promise<void> {
+  await Promise.all(
+    context.pages().map((page) => page.unrouteAll({ behavior: "ignoreErrors" }).catch(() => {})),
+  );
+  await context.unrouteAll({ behavior: "ignoreErrors" }).catch(() => {});
+  await context.close().catch(() => {});
 }
 
 /** Resolves when the page has hydrated (React Router sets window.__reactRouterRouteModules early,
