@@ -13,6 +13,7 @@ import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { lockPlayerLimits } from "../risk/enforce-limits";
 import { settingsRepository } from "../settings/repository";
 import { toWalletAccount } from "../wallet/accounts";
 import { type WalletAccountRecord, walletRepository } from "../wallet/repository";
@@ -279,6 +280,71 @@ export function replayOf(
   }
   if (seen.kind !== kind || seen.requestHash !== requestHash) throw fail.duplicate();
   throw new ReplayedAnswer(markReplay(seen.response));
+}
+
+/** The body fields of a bet or a win that the shared checks read. */
+interface MoneyCallBody {
+  token: string;
+  transactionId: string;
+  roundId: string;
+  amount: string;
+  currency: string;
+  gameCode?: string | undefined;
+  closeRound: boolean;
+}
+
+/**
+ * What a bet or a win reads before its transaction: the game session of the token (for this
+ * game and currency), the amount in minor units, the hash that tells a replay from a reuse of the
+ * transaction id, and the house account (outside the transaction: PGlite runs one statement at a
+ * time).
+ */
+export async function prepareMoneyCall(
+  ctx: AppContext,
+  provider: GameProviderRecord,
+  body: MoneyCallBody,
+  kind: "bet" | "win",
+) {
+  const session = await realSession(ctx, provider, body.token);
+  if (body.gameCode !== undefined && body.gameCode !== session.gameCode) {
+    throw fail.invalidToken("The token is for another game");
+  }
+  const subunit = await subunitOf(ctx.db, session.currency);
+  if (body.currency !== session.currency) throw fail.currencyMismatch();
+  const amount = minorUnits(body.amount, subunit);
+  const requestHash = sha256(
+    `${kind}\n${body.roundId}\n${amount}\n${body.currency}\n${body.closeRound}\n${session.id}`,
+  );
+  const house = await gamesHouseAccount(ctx, session.currency);
+  return { session, subunit, amount, requestHash, house };
+}
+
+/**
+ * In a bet's or win's transaction: the player's row lock first (every money call of a player
+ * runs one after another, so a replay racing its original waits and then finds it), then, in a
+ * statement of its own that sees what a racing call committed, the state of the call; a replay
+ * ends here with its first answer.
+ */
+export async function lockedCallState(
+  tx: Queryable,
+  call: {
+    provider: GameProviderRecord;
+    body: MoneyCallBody;
+    session: { playerId: string; playerSessionId: string | null };
+    kind: "bet" | "win";
+    requestHash: string;
+  },
+) {
+  await lockPlayerLimits(tx, call.session.playerId);
+  const state = await gameWalletRepository(tx).callState({
+    providerId: call.provider.id,
+    providerTxId: call.body.transactionId,
+    providerRoundId: call.body.roundId,
+    playerId: call.session.playerId,
+    playerSessionId: call.session.playerSessionId,
+  });
+  replayOf(state.seen, call.kind, call.requestHash);
+  return state;
 }
 
 /**

@@ -5,23 +5,18 @@
 import { type ProviderBetBody, ProviderWalletError } from "@casino/contract/game";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
-import { assertCanBet, lockPlayerLimits } from "../risk/enforce-limits";
+import { assertCanBet } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
-import { walletRepository } from "../wallet/repository";
 import type { GameProviderRecord } from "./provider-signature";
 import {
   balanceAnswer,
   fail,
-  gamesHouseAccount,
   ledgerKey,
-  minorUnits,
+  lockedCallState,
   movementEvents,
   ProviderWalletFailure,
-  realSession,
-  replayOf,
+  prepareMoneyCall,
   sessionWallet,
-  sha256,
-  subunitOf,
 } from "./provider-wallet";
 import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
 
@@ -30,35 +25,15 @@ export async function walletBet(
   provider: GameProviderRecord,
   body: ProviderBetBody,
 ): Promise<StoredAnswer> {
-  const session = await realSession(ctx, provider, body.token);
-  if (body.gameCode !== undefined && body.gameCode !== session.gameCode) {
-    throw fail.invalidToken("The token is for another game");
-  }
-  const subunit = await subunitOf(ctx.db, session.currency);
-  if (body.currency !== session.currency) throw fail.currencyMismatch();
-  const stake = minorUnits(body.amount, subunit);
+  const prepared = await prepareMoneyCall(ctx, provider, body, "bet");
+  const { session, subunit, requestHash, house } = prepared;
+  const stake = prepared.amount;
   if (stake === 0n) throw AppError.unprocessable({ amount: ["A bet must be more than zero"] });
-  const requestHash = sha256(
-    `bet\n${body.roundId}\n${stake}\n${body.currency}\n${body.closeRound}\n${session.id}`,
-  );
 
-  // Outside the transaction: PGlite runs one statement at a time.
-  const house = await gamesHouseAccount(ctx, session.currency);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const games = gameWalletRepository(tx);
-    // The player's row lock first: every money call of this player runs one after another, so
-    // a replay racing its original waits and then finds it.
-    await lockPlayerLimits(tx, session.playerId);
-    // After the lock, in a statement of its own (so it sees what a racing call committed).
-    const state = await games.callState({
-      providerId: provider.id,
-      providerTxId: body.transactionId,
-      providerRoundId: body.roundId,
-      playerId: session.playerId,
-      playerSessionId: session.playerSessionId,
-    });
-    replayOf(state.seen, "bet", requestHash);
+    const state = await lockedCallState(tx, { provider, body, session, kind: "bet", requestHash });
     if (state.status === 3) throw fail.accountDisabled();
     if (!state.sessionLive || session.expiresAt.getTime() <= now.getTime()) {
       throw fail.invalidToken("The game session has ended");

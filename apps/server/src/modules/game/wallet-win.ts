@@ -3,22 +3,16 @@
 // needs a round this player has bet in, still open; closeRound (default true) settles it.
 import type { ProviderWinBody } from "@casino/contract/game";
 import type { AppContext } from "../../context";
-import { lockPlayerLimits } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
-import { walletRepository } from "../wallet/repository";
 import type { GameProviderRecord } from "./provider-signature";
 import {
   balanceAnswer,
   fail,
-  gamesHouseAccount,
   ledgerKey,
-  minorUnits,
+  lockedCallState,
   movementEvents,
-  realSession,
-  replayOf,
+  prepareMoneyCall,
   sessionWallet,
-  sha256,
-  subunitOf,
 } from "./provider-wallet";
 import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
 
@@ -29,31 +23,16 @@ export async function walletWin(
 ): Promise<StoredAnswer> {
   // Wins settle bets already taken: an expired game session or a signed-out player still gets
   // paid, so only the token's existence is checked here.
-  const session = await realSession(ctx, provider, body.token);
-  if (body.gameCode !== undefined && body.gameCode !== session.gameCode) {
-    throw fail.invalidToken("The token is for another game");
-  }
-  const subunit = await subunitOf(ctx.db, session.currency);
-  if (body.currency !== session.currency) throw fail.currencyMismatch();
-  const amount = minorUnits(body.amount, subunit);
-  const requestHash = sha256(
-    `win\n${body.roundId}\n${amount}\n${body.currency}\n${body.closeRound}\n${session.id}`,
+  const { session, subunit, amount, requestHash, house } = await prepareMoneyCall(
+    ctx,
+    provider,
+    body,
+    "win",
   );
-
-  // Outside the transaction: PGlite runs one statement at a time.
-  const house = await gamesHouseAccount(ctx, session.currency);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const games = gameWalletRepository(tx);
-    await lockPlayerLimits(tx, session.playerId);
-    const state = await games.callState({
-      providerId: provider.id,
-      providerTxId: body.transactionId,
-      providerRoundId: body.roundId,
-      playerId: session.playerId,
-      playerSessionId: session.playerSessionId,
-    });
-    replayOf(state.seen, "win", requestHash);
+    const state = await lockedCallState(tx, { provider, body, session, kind: "win", requestHash });
     const { round } = state;
     if (!round || round.playerId !== session.playerId || round.gameId !== session.gameId) {
       throw fail.unknownTransaction("No bet of this player in that round");
