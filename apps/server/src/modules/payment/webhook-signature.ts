@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { z } from "zod";
 
 /** How far a delivery's timestamp may be from now (replays of old deliveries are refused). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -37,4 +38,37 @@ export function verifyWebhookSignature(
   if (!timingSafeEqual(expected, Buffer.from(given, "hex"))) return "signature";
   if (Math.abs(now.getTime() / 1000 - t) > toleranceSeconds) return "stale";
   return "ok";
+}
+
+/** A signed delivery's event, or why it is refused. */
+export type SignedWebhook<T> =
+  | { ok: true; event: T }
+  | { ok: false; reason: "signature" | "stale" | "malformed" };
+
+/**
+ * Reads a signed delivery of a sandbox provider: the `t=…,v1=…` header checked first, then the
+ * JSON body against the event's schema (anything else is malformed).
+ */
+export function readSignedWebhook<T>(
+  secret: string,
+  header: string | string[] | undefined,
+  body: Buffer,
+  now: Date,
+  schema: z.ZodType<T>,
+): SignedWebhook<T> {
+  const check = verifyWebhookSignature(
+    secret,
+    Array.isArray(header) ? header[0] : header,
+    body,
+    now,
+  );
+  if (check !== "ok") return { ok: false, reason: check };
+  let json: unknown;
+  try {
+    json = JSON.parse(body.toString("utf8"));
+  } catch {
+    return { ok: false, reason: "malformed" };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { ok: true, event: parsed.data } : { ok: false, reason: "malformed" };
 }

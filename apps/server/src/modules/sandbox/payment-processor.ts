@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { formatScaled } from "@casino/money/format";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Queryable } from "../../infra/db";
 import type {
   CreatePaymentInput,
@@ -14,7 +15,7 @@ import type {
   WebhookCheck,
   WebhookEvent,
 } from "../payment/processor";
-import { signWebhook, verifyWebhookSignature } from "../payment/webhook-signature";
+import { readSignedWebhook, signWebhook } from "../payment/webhook-signature";
 import { escapeHtml, sandboxPage as page } from "./html";
 
 export const SANDBOX_PAYMENTS_PATH = "/sandbox/payments";
@@ -47,6 +48,25 @@ interface SandboxPaymentRow {
 
 const ROW_COLUMNS = `reference, invoice_id, amount, currency, processing_type, status, success_url,
   error_url, kind, event_id`;
+
+/** The body of a sandbox payment event (what `send` signs and delivers). */
+const PaymentEventBody = z
+  .object({
+    id: z.string(),
+    type: z.enum(["payment.pending", "payment.succeeded", "payment.failed"]),
+    reference: z.string(),
+    invoiceId: z.string().nullish(),
+    amount: z.string().regex(/^\d{1,78}$/),
+    currency: z.string(),
+    qr: z.string().nullish(),
+  })
+  .transform(
+    (event): WebhookEvent => ({
+      ...event,
+      invoiceId: event.invoiceId ?? null,
+      qr: event.qr ?? null,
+    }),
+  );
 
 export class SandboxPaymentProcessor implements PaymentProcessor {
   readonly name = "sandbox";
@@ -129,43 +149,13 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
     rawBody: Buffer,
     now: Date,
   ): WebhookCheck {
-    const header = headers[SIGNATURE_HEADER];
-    const check = verifyWebhookSignature(
+    return readSignedWebhook(
       this.options.webhookSecret,
-      Array.isArray(header) ? header[0] : header,
+      headers[SIGNATURE_HEADER],
       rawBody,
       now,
+      PaymentEventBody,
     );
-    if (check !== "ok") return { ok: false, reason: check };
-    try {
-      const parsed = JSON.parse(rawBody.toString("utf8")) as Partial<WebhookEvent>;
-      const types = ["payment.pending", "payment.succeeded", "payment.failed"];
-      if (
-        typeof parsed.id !== "string" ||
-        typeof parsed.type !== "string" ||
-        !types.includes(parsed.type) ||
-        typeof parsed.reference !== "string" ||
-        typeof parsed.amount !== "string" ||
-        !/^\d{1,78}$/.test(parsed.amount) ||
-        typeof parsed.currency !== "string"
-      ) {
-        return { ok: false, reason: "malformed" };
-      }
-      return {
-        ok: true,
-        event: {
-          id: parsed.id,
-          type: parsed.type as WebhookEvent["type"],
-          reference: parsed.reference,
-          invoiceId: typeof parsed.invoiceId === "string" ? parsed.invoiceId : null,
-          amount: parsed.amount,
-          currency: parsed.currency,
-          qr: typeof parsed.qr === "string" ? parsed.qr : null,
-        },
-      };
-    } catch {
-      return { ok: false, reason: "malformed" };
-    }
   }
 
   /** Signs and delivers one event about a payment; returns the webhook's HTTP status. */

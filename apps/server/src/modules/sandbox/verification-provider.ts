@@ -6,8 +6,9 @@
 // the platform acknowledges it.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Queryable } from "../../infra/db";
-import { signWebhook, verifyWebhookSignature } from "../payment/webhook-signature";
+import { readSignedWebhook, signWebhook } from "../payment/webhook-signature";
 import type {
   VerificationEvent,
   VerificationProvider,
@@ -40,6 +41,14 @@ interface SandboxVerificationRow {
 const COLUMNS = "token, applicant_id, status, event_id";
 const TOKEN = /^vrf_[0-9a-f]{32}$/;
 
+/** The body of a sandbox verification event (what the sandbox signs and delivers). */
+const VerificationEventBody = z.object({
+  id: z.string().max(128),
+  type: z.enum(["verification.pending", "verification.approved", "verification.rejected"]),
+  applicantId: z.string().regex(/^[0-9a-f-]{36}$/i),
+  session: z.string(),
+});
+
 export class SandboxVerificationProvider implements VerificationProvider {
   readonly name = "sandbox";
 
@@ -71,40 +80,13 @@ export class SandboxVerificationProvider implements VerificationProvider {
     rawBody: Buffer,
     now: Date,
   ): VerificationWebhookCheck {
-    const header = headers[VERIFICATION_SIGNATURE_HEADER];
-    const check = verifyWebhookSignature(
+    return readSignedWebhook(
       this.options.webhookSecret,
-      Array.isArray(header) ? header[0] : header,
+      headers[VERIFICATION_SIGNATURE_HEADER],
       rawBody,
       now,
+      VerificationEventBody,
     );
-    if (check !== "ok") return { ok: false, reason: check };
-    try {
-      const parsed = JSON.parse(rawBody.toString("utf8")) as Partial<VerificationEvent>;
-      const types = ["verification.pending", "verification.approved", "verification.rejected"];
-      if (
-        typeof parsed.id !== "string" ||
-        parsed.id.length > 128 ||
-        typeof parsed.type !== "string" ||
-        !types.includes(parsed.type) ||
-        typeof parsed.applicantId !== "string" ||
-        !/^[0-9a-f-]{36}$/i.test(parsed.applicantId) ||
-        typeof parsed.session !== "string"
-      ) {
-        return { ok: false, reason: "malformed" };
-      }
-      return {
-        ok: true,
-        event: {
-          id: parsed.id,
-          type: parsed.type as VerificationEvent["type"],
-          applicantId: parsed.applicantId,
-          session: parsed.session,
-        },
-      };
-    } catch {
-      return { ok: false, reason: "malformed" };
-    }
   }
 
   /** Signs and delivers one event; returns the webhook's HTTP status. */
