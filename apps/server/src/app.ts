@@ -11,7 +11,13 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
+import { tablesWatcher, withCommitHooks } from "./infra/commit-hooks";
 import type { Db } from "./infra/db";
+import {
+  DOMAIN_EVENT_SOURCES,
+  DomainEvents,
+  type DomainEventsOptions,
+} from "./infra/domain-events";
 import { registerErrorHandling, sendNotFound } from "./infra/errors";
 import { createCountryResolver, GeoIp } from "./infra/geo";
 import { createJobRunner, type JobRunner } from "./infra/jobs";
@@ -26,6 +32,7 @@ import { registerCrypto } from "./modules/crypto/setup";
 import { devRoutes } from "./modules/dev/routes";
 import { gameRoutes } from "./modules/game/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { notificationRoutes } from "./modules/notification/routes";
 import { paymentRoutes } from "./modules/payment/routes";
 import { registerPlayerAuth } from "./modules/player/authenticate";
 import { documentRoutes } from "./modules/player/documents/routes";
@@ -33,7 +40,7 @@ import { playerRoutes } from "./modules/player/routes";
 import { socialRoutes } from "./modules/player/social/routes";
 import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/setup";
 import { verificationRoutes } from "./modules/player/verification/routes";
-import { withOutboxCommitHook } from "./modules/realtime/commit-hook";
+import { outboxWatcher } from "./modules/realtime/commit-hook";
 import { realtimeRoutes } from "./modules/realtime/routes";
 import { type RealtimeSettings, setUpRealtime } from "./modules/realtime/setup";
 import { riskRoutes } from "./modules/risk/routes";
@@ -56,6 +63,8 @@ export interface BuildAppOptions {
   rateLimits?: RateLimitPort;
   /** Realtime tuning (tests: faster pings, a given pub/sub port, no publisher). */
   realtime?: RealtimeSettings;
+  /** Domain-event dispatch (tests: autoStart false to hand deliveries over by hand). */
+  domainEvents?: Partial<DomainEventsOptions> & { autoStart?: boolean };
 }
 
 const DOCS_PREFIX = "/api/docs";
@@ -107,7 +116,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: options.realtime,
   });
   app.decorate("realtime", realtime);
-  const db = withOutboxCommitHook(options.db, () => realtime.publisher.nudge());
+  // Domain events (ADR 0009): modules subscribe at registration; the dispatcher starts once
+  // every module has, and is nudged after commits to the tables whose triggers raise events.
+  const domainEvents = new DomainEvents(app.log, options.domainEvents);
+  app.decorate("domainEvents", domainEvents);
+  const db = withCommitHooks(options.db, [
+    outboxWatcher(() => realtime.publisher.nudge()),
+    tablesWatcher(DOMAIN_EVENT_SOURCES, () => domainEvents.nudge()),
+  ]);
 
   const geoIp = options.geoIp ?? new GeoIp();
   const now = options.now ?? (() => new Date());
@@ -134,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options.rateLimits ?? createMemoryRateLimiter({ scale: config.auth.rateLimitScale }),
     passwords: createPasswordHasher(config.auth.passwordHash),
     jobs: createJobRunner({ enabled: config.backgroundJobs, log: app.log }),
+    domainEvents,
   };
   // Jobs start with the server (a first run catches up on what a crash left) and stop before
   // the database closes.
@@ -183,10 +200,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await verificationRoutes(scope, ctx);
     await documentRoutes(scope, ctx);
     await paymentRoutes(scope, ctx);
+    await notificationRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, realtime);
   });
   // Crypto deposits: chain sources, the watcher and the sandbox chain's page (app.crypto).
   await registerCrypto(app, ctx);
+  await domainEvents.persist(db);
+  ctx.jobs.add({
+    name: "domain-events-retention",
+    everyMs: 60 * 60 * 1000,
+    run: () => domainEvents.cleanUp(db),
+  });
+  if (options.domainEvents?.autoStart ?? true) domainEvents.start();
+  app.addHook("preClose", async () => {
+    await domainEvents.stop();
+  });
 
   // Unknown API paths answer JSON here, so they never fall through to the SSR catch-all (BE-43).
   for (const url of ["/api", "/api/*"]) {
@@ -227,5 +255,7 @@ declare module "fastify" {
   interface FastifyInstance {
     geoIp: GeoIp;
     jobs: JobRunner;
+    /** The domain-event dispatcher (tests: `await app.domainEvents.drain()`). */
+    domainEvents: DomainEvents;
   }
 }

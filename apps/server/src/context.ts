@@ -1,5 +1,6 @@
 import type { Config } from "./config";
 import type { Db } from "./infra/db";
+import type { DomainEvents } from "./infra/domain-events";
 import type { CountryResolver } from "./infra/geo";
 import type { JobRunner } from "./infra/jobs";
 import type { MailPort } from "./infra/mail";
@@ -20,4 +21,9 @@ export interface AppContext {
   passwords: PasswordHasher;
   /** Background jobs on a timer (BACKGROUND_JOBS); modules add theirs at registration. */
   jobs: JobRunner;
+  /**
+   * Domain events (ADR 0009): `ctx.domainEvents.subscribe(consumer, types, handler)` at
+   * registration; each delivery is handled once, in the dispatcher's transaction.
+   */
+  domainEvents: DomainEvents;
 }

@@ -23,9 +23,13 @@ export function sandboxDecision(app: TestApp, reference: string, decision: "appr
 }
 
 /** A new player whose EUR wallet received `amount` through an approved sandbox deposit. */
-export async function fundedPlayer(app: TestApp, amount: string) {
+export async function fundedPlayer(
+  app: TestApp,
+  amount: string,
+  extraHeaders: Record<string, string> = {},
+) {
   const { tokens } = await registerByEmail(app, { currency: "EUR" });
-  const headers = bearer(tokens.accessToken) as Record<string, string>;
+  const headers = { ...(bearer(tokens.accessToken) as Record<string, string>), ...extraHeaders };
   const account = (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {
     id: string;
   };
@@ -35,6 +39,7 @@ export async function fundedPlayer(app: TestApp, amount: string) {
     headers,
     payload: { method: "sandbox-bank-transfer", currency: "EUR", amount, accountId: account.id },
   });
+  if (deposit.statusCode >= 300) throw new Error(`deposit refused: ${deposit.body}`);
   await sandboxDecision(app, await referenceOf(app, deposit.json().data.invoiceId), "approve");
   const wallet = async () =>
     (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {

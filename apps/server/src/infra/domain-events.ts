@@ -1,0 +1,304 @@
+// Domain events (ADR 0009): facts one module records and others act on, exactly once per
+// consumer. Triggers (migration 0021) raise the platform's facts in the transaction of the
+// change: game.bet.settled, game.bet.refunded, payment.deposit.succeeded,
+// payment.withdrawal.paid, player.signed_in. A module may raise its own with raiseDomainEvent.
+//
+// - A consumer subscribes at registration: `ctx.domainEvents.subscribe("quests", ["game.bet.settled"], handler)`.
+//   persist() (buildApp, after every module registered) records the subscriptions, so an event
+//   raised later gets a delivery row for each consumer of its type. Events raised before a
+//   consumer existed are not delivered to it.
+// - Exactly once: the dispatcher claims due deliveries (FOR UPDATE SKIP LOCKED, so several
+//   nodes share the work), runs each handler inside a savepoint of the claiming transaction and
+//   deletes the delivery in it. The handler's writes and the delete commit together, or neither.
+// - A handler that throws rolls back to its savepoint; the delivery is kept with attempts + 1
+//   and a backoff (1 s, 2 s, 4 s … up to 10 min). Later deliveries of other events go on.
+// - Prompt: the commit hook nudges the dispatcher after a transaction that may have raised an
+//   event; a poll catches the rest.
+import type { Db, Queryable } from "./db";
+
+export const DOMAIN_EVENT_TYPES = [
+  "game.bet.settled",
+  "game.bet.refunded",
+  "payment.deposit.succeeded",
+  "payment.withdrawal.paid",
+  "player.signed_in",
+] as const;
+
+/** Tables whose writes may raise an event (the commit hook nudges the dispatcher after them). */
+export const DOMAIN_EVENT_SOURCES = [
+  "domain_event",
+  "game_rounds",
+  "payment_invoices",
+  "player_sessions",
+] as const;
+
+export interface DomainEvent<P = Record<string, unknown>> {
+  id: string;
+  type: string;
+  key: string;
+  playerId: string | null;
+  payload: P;
+  createdAt: Date;
+}
+
+/** What a game.bet.settled (and game.bet.refunded) event carries; amounts in minor units. */
+export interface BetSettledPayload {
+  roundId: string;
+  providerRoundId: string;
+  providerId: number;
+  playerId: string;
+  gameId: number;
+  currency: string;
+  betAmount: string;
+  winAmount: string;
+  refundAmount: string;
+  closedAt: string | null;
+  /** game.bet.refunded only: the stake refunded by this change. */
+  refundedNow?: string;
+}
+
+/** payment.deposit.succeeded / payment.withdrawal.paid; amount in minor units. */
+export interface InvoiceSucceededPayload {
+  invoiceId: string;
+  playerId: string;
+  walletAccountId: string;
+  methodId: string;
+  method: string;
+  currency: string;
+  amount: string;
+  bonusId: string | null;
+  isBonusDecline: boolean;
+  completedAt: string;
+}
+
+export interface SignedInPayload {
+  playerId: string;
+  sessionId: string;
+  method: string;
+  country: string | null;
+  signedInAt: string;
+}
+
+/** Runs in the dispatcher's transaction; throw to retry later (nothing it wrote is kept). */
+export type DomainEventHandler = (tx: Queryable, event: DomainEvent) => Promise<void>;
+
+/** Raises an event in the caller's transaction; false when its key was raised before. */
+export async function raiseDomainEvent(
+  tx: Queryable,
+  event: { type: string; key: string; playerId?: string | null; payload: unknown; at: Date },
+): Promise<boolean> {
+  const [row] = await tx.query<{ id: string | null }>(
+    "SELECT raise_domain_event($1, $2, $3, $4::jsonb, $5) AS id",
+    [event.type, event.key, event.playerId ?? null, JSON.stringify(event.payload), event.at],
+  );
+  return row?.id != null;
+}
+
+export interface DomainEventsOptions {
+  /** Deliveries per claiming transaction. */
+  batchSize: number;
+  pollIntervalMs: number;
+  /** How long handled events are kept (for inspection); deliveries are gone once handled. */
+  retentionMs: number;
+}
+
+export const DEFAULT_DOMAIN_EVENTS_OPTIONS: DomainEventsOptions = {
+  batchSize: 100,
+  pollIntervalMs: 1_000,
+  retentionMs: 30 * 24 * 60 * 60 * 1000,
+};
+
+interface Log {
+  error(object: object, message: string): void;
+}
+
+type DeliveryRow = {
+  consumer: string;
+  event_id: string;
+  attempts: number;
+  type: string;
+  key: string;
+  player_id: string | null;
+  payload: Record<string, unknown>;
+  created_at: Date;
+};
+
+const MAX_BACKOFF_SECONDS = 600;
+
+export class DomainEvents {
+  private readonly handlers = new Map<string, { types: string[]; handle: DomainEventHandler }>();
+  private readonly options: DomainEventsOptions;
+  private db: Db | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private scheduled = false;
+  private stopped = true;
+  private pollTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly log: Log,
+    options: Partial<DomainEventsOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_DOMAIN_EVENTS_OPTIONS, ...options };
+  }
+
+  /** A consumer (a stable name: it keys the deliveries) and the event types it handles. */
+  subscribe(consumer: string, types: readonly string[], handle: DomainEventHandler): void {
+    if (!/^[a-z0-9][a-z0-9._-]{0,62}$/.test(consumer)) {
+      throw new Error(`domain events: bad consumer name ${consumer}`);
+    }
+    if (this.handlers.has(consumer)) throw new Error(`domain events: ${consumer} subscribed twice`);
+    this.handlers.set(consumer, { types: [...types], handle });
+  }
+
+  get consumers(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** Records the subscriptions (idempotent) so raised events get their deliveries. */
+  async persist(db: Db): Promise<void> {
+    this.db = db;
+    const pairs = [...this.handlers].flatMap(([consumer, { types }]) =>
+      types.map((type) => [consumer, type] as const),
+    );
+    if (pairs.length === 0) return;
+    await db.query(
+      `INSERT INTO domain_event_subscriptions (consumer, type)
+       SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT DO NOTHING`,
+      [pairs.map((pair) => pair[0]), pairs.map((pair) => pair[1])],
+    );
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.pollTimer = setInterval(() => void this.poll(), this.options.pollIntervalMs);
+    this.pollTimer.unref();
+    this.nudge();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+    await this.running;
+  }
+
+  /** Something may have been raised: dispatch soon. Calls within one tick share one run. */
+  nudge(): void {
+    if (this.stopped || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.drain().catch((error: unknown) =>
+        this.log.error({ err: error }, "domain event dispatch failed (retried by the poll)"),
+      );
+    });
+  }
+
+  /**
+   * Handles every due delivery (tests await it instead of waiting for the timer). One run at a
+   * time in this process; a call during a run makes it go round once more.
+   */
+  drain(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = async () => {
+      try {
+        let handled: number;
+        do {
+          this.again = false;
+          handled = await this.dispatchBatch();
+        } while (handled === this.options.batchSize || this.again);
+      } finally {
+        this.running = null;
+      }
+    };
+    this.running = run();
+    return this.running;
+  }
+
+  /** Claims and handles one batch; returns how many deliveries it claimed. */
+  async dispatchBatch(): Promise<number> {
+    const db = this.db;
+    const consumers = this.consumers;
+    if (!db || consumers.length === 0) return 0;
+    return db.transaction(async (tx) => {
+      const rows = await tx.query<DeliveryRow>(
+        `SELECT d.consumer, d.event_id::text AS event_id, d.attempts, e.type, e.key, e.player_id,
+                e.payload, e.created_at
+           FROM domain_event_deliveries d
+           JOIN domain_events e ON e.id = d.event_id
+          WHERE d.consumer = ANY($1::text[]) AND (d.retry_at IS NULL OR d.retry_at <= now())
+          ORDER BY d.event_id, d.consumer
+          LIMIT $2
+          FOR UPDATE OF d SKIP LOCKED`,
+        [consumers, this.options.batchSize],
+      );
+      for (const row of rows) {
+        const handler = this.handlers.get(row.consumer)!;
+        const event: DomainEvent = {
+          id: row.event_id,
+          type: row.type,
+          key: row.key,
+          playerId: row.player_id,
+          payload: row.payload,
+          createdAt: new Date(row.created_at),
+        };
+        await tx.exec("SAVEPOINT domain_event");
+        try {
+          await handler.handle(tx, event);
+          await tx.exec("RELEASE SAVEPOINT domain_event");
+          await tx.query(
+            "DELETE FROM domain_event_deliveries WHERE consumer = $1 AND event_id = $2",
+            [row.consumer, row.event_id],
+          );
+        } catch (error) {
+          await tx.exec("ROLLBACK TO SAVEPOINT domain_event");
+          const backoff = Math.min(2 ** row.attempts, MAX_BACKOFF_SECONDS);
+          this.log.error(
+            { err: error, consumer: row.consumer, eventId: row.event_id, type: row.type },
+            "domain event handler failed; retried later",
+          );
+          await tx.query(
+            `UPDATE domain_event_deliveries
+                SET attempts = attempts + 1, retry_at = now() + $3 * interval '1 second',
+                    last_error = left($4, 2000)
+              WHERE consumer = $1 AND event_id = $2`,
+            [row.consumer, row.event_id, backoff, String((error as Error)?.message ?? error)],
+          );
+        }
+      }
+      return rows.length;
+    });
+  }
+
+  /** Deletes handled events older than the retention (events with deliveries left stay). */
+  async cleanUp(db: Queryable): Promise<number> {
+    const rows = await db.query<{ id: string }>(
+      `DELETE FROM domain_events e
+        WHERE e.created_at < now() - $1 * interval '1 millisecond'
+          AND NOT EXISTS (SELECT 1 FROM domain_event_deliveries d WHERE d.event_id = e.id)
+       RETURNING e.id`,
+      [this.options.retentionMs],
+    );
+    return rows.length;
+  }
+
+  private async poll(): Promise<void> {
+    if (this.running || this.stopped || !this.db) return;
+    try {
+      const due = await this.db.query(
+        `SELECT 1 FROM domain_event_deliveries
+          WHERE consumer = ANY($1::text[]) AND (retry_at IS NULL OR retry_at <= now()) LIMIT 1`,
+        [this.consumers],
+      );
+      if (due.length > 0) this.nudge();
+    } catch (error) {
+      this.log.error({ err: error }, "domain event poll failed");
+    }
+  }
+}
