@@ -150,6 +150,12 @@ export const configDocs: readonly ConfigDoc[] = [
     description: "Sender of account e-mails",
   },
   {
+    name: "OPERATOR_MAILBOX",
+    default: "support@localhost",
+    description:
+      "Where contact-form messages are forwarded through the mail port (the dev outbox without SMTP_URL)",
+  },
+  {
     name: "DEV_OUTBOX",
     default: "true (false in production)",
     description: "Serve /dev/outbox, the page listing sent e-mails and SMS (never in public)",
@@ -339,6 +345,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optional,
+  OPERATOR_MAILBOX: optional.pipe(z.email("must be an e-mail address").optional()),
   DEV_OUTBOX: optionalBoolean,
   SANDBOX_PAYMENTS: optionalBoolean,
   WITHDRAWAL_APPROVAL_ABOVE: optional.pipe(
@@ -405,7 +412,12 @@ export interface Config {
   logLevel: string;
   cspExtraSources: string[];
   auth: AuthConfig;
-  mail: { smtpUrl: string | null; from: string };
+  mail: {
+    smtpUrl: string | null;
+    from: string;
+    /** Recipient of contact-form messages (modules/notification). */
+    operatorMailbox: string;
+  };
   devOutbox: boolean;
   /** The in-process sandbox payment processor. */
   sandboxPayments: boolean;
@@ -552,7 +564,11 @@ export function loadConfig(
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       rateLimitScale: e.RATE_LIMIT_SCALE,
     },
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM ?? "Casino <no-reply@localhost>" },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? "Casino <no-reply@localhost>",
+      operatorMailbox: e.OPERATOR_MAILBOX ?? "support@localhost",
+    },
     devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== "production",
     sandboxPayments: e.SANDBOX_PAYMENTS ?? e.NODE_ENV !== "production",
     payments: { withdrawalApprovalAbove: e.WITHDRAWAL_APPROVAL_ABOVE ?? null },

@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   passwordChangePlayer: { points: 10, seconds: 15 * 60 },
   /** E-mail confirmation resends per player. */
   emailResendPlayer: { points: 3, seconds: 15 * 60 },
+  /** Contact-form messages from one IP (modules/notification). */
+  contactIp: { points: 5, seconds: 15 * 60 },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

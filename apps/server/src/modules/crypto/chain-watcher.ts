@@ -14,6 +14,7 @@
 import { InvoiceStatus, InvoiceType } from "@casino/contract/payment";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { notifyDepositSucceeded } from "../notification/payment-notifications";
 import { INVOICE_COLUMNS, type InvoiceRow, publishInvoice } from "../payment/invoice-view";
 import { publishWalletAccount } from "../wallet/accounts";
 import { postInTransaction } from "../wallet/ledger";
@@ -250,6 +251,7 @@ export class ChainWatcher {
     );
     await publishInvoice(tx, ctx, invoice);
     await publishWalletAccount(tx, ctx, destination.playerId, destination.walletAccountId);
+    await notifyDepositSucceeded(tx, ctx, invoice);
   }
 
   /**

@@ -2,6 +2,7 @@ import { InvoiceStatus } from "@casino/contract/payment";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { failPoint } from "../../lib/fail-point";
+import { notifyDepositSucceeded } from "../notification/payment-notifications";
 import { publishWalletAccount } from "../wallet/accounts";
 import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
@@ -130,6 +131,10 @@ async function apply(
   await publishInvoice(tx, ctx, updated!);
   failPoint("webhook.before-commit");
   // The wallet's balance changed: the player's wallet channel hears it too.
-  if (success) await publishWalletAccount(tx, ctx, invoice.player_id, invoice.wallet_account_id);
+  if (success) {
+    await publishWalletAccount(tx, ctx, invoice.player_id, invoice.wallet_account_id);
+    // The player's messenger: "Deposit received" (once per invoice).
+    await notifyDepositSucceeded(tx, ctx, updated!);
+  }
   return "applied";
 }

@@ -14,8 +14,11 @@ import { errorResponses } from "../../lib/http";
 import type { PaymentProcessor } from "./processor";
 import { approveWithdrawal, listAwaitingWithdrawals, rejectWithdrawal } from "./withdrawal-review";
 
-/** Bearer OPERATOR_API_TOKEN, compared in constant time; the API is off without a token. */
-function requireOperator(token: string): preHandlerAsyncHookHandler {
+/**
+ * Bearer OPERATOR_API_TOKEN, compared in constant time; the API is off without a token. Other
+ * modules' operator routes (notification broadcasts) use it too.
+ */
+export function requireOperator(token: string): preHandlerAsyncHookHandler {
   const expected = Buffer.from(token);
   return async (request) => {
     const header = request.headers.authorization ?? "";

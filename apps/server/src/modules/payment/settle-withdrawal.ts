@@ -1,6 +1,7 @@
 import { InvoiceStatus } from "@casino/contract/payment";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { notifyWithdrawalPaid } from "../notification/payment-notifications";
 import { publishWalletAccount } from "../wallet/accounts";
 import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
@@ -52,6 +53,8 @@ export async function settleWithdrawalInTransaction(
   );
   await publishInvoice(tx, ctx, updated!);
   if (!paid) await publishWalletAccount(tx, ctx, invoice.player_id, invoice.wallet_account_id);
+  // The player's messenger: "Withdrawal paid" (once per invoice).
+  else await notifyWithdrawalPaid(tx, ctx, updated!);
   return updated!;
 }
 
