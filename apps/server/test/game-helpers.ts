@@ -56,7 +56,7 @@ export function providerCall(
 /** Credits `minor` units to the player's real balance as a deposit would (ledger only). */
 export async function fundAccount(
   app: PlayerTestApp,
-  account: { id: string; ledger: { real: string } },
+  account: { id: string; ledger: { real: bigint } },
   currency: string,
   minor: bigint,
   key = `test-fund-${account.id}-${randomBytes(4).toString("hex")}`,

@@ -6,7 +6,11 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ErrorCode } from "@casino/contract/errors";
-import { ProviderWalletAnswer, ProviderWalletError } from "@casino/contract/game";
+import {
+  type GameBetLimitReachedEvent,
+  ProviderWalletAnswer,
+  ProviderWalletError,
+} from "@casino/contract/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config";
 import {
@@ -669,7 +673,7 @@ describe("provider wallet API", () => {
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
-  it("BE-32 BE-34 limits: a bet limit and a cooling-off set through the limits API refuse bets (13110, 13111)", async () => {
+  it("BE-32 BE-34 LM-08 limits: a bet limit and a cooling-off set through the limits API refuse bets (13110, 13111) and raise game.bet.limit.reached", async () => {
     const p = await player("100.00");
     const api = (method: "POST", url: string, payload: Record<string, unknown>) =>
       app.inject({ method, url, headers: p.headers, payload });
@@ -680,12 +684,35 @@ describe("provider wallet API", () => {
       period: "daily",
     });
     expect(limit.statusCode, limit.body).toBe(201);
-    const over = refused(await p.bet("10.01"), 400, ErrorCode.GameLimitReached);
+    const overCall = { transactionId: id("bet"), roundId: id("round") };
+    const over = refused(await p.bet("10.01", overCall), 400, ErrorCode.GameLimitReached);
     expect(over.balance?.balance).toBe("100.00");
+    // The refusal is kept: a retry of the same id gets it again, and nothing moved.
+    refused(await p.bet("10.01", overCall), 400, ErrorCode.GameLimitReached);
     ok(await p.bet("5.00"));
     const cooling = await api("POST", "/api/player/limits", { definition: 5, days: 1 });
     expect(cooling.statusCode, cooling.body).toBe(201);
     refused(await p.bet("1.00"), 400, ErrorCode.PlayerExcluded);
+    // Each refusal told the site (game-limit-reached modal) what stopped play, once.
+    const limitEvents = (await p.events()).filter(
+      (event) => event.type === "game.bet.limit.reached",
+    ) as unknown as GameBetLimitReachedEvent[];
+    expect(limitEvents).toHaveLength(2);
+    expect(limitEvents[0]).toMatchObject({
+      code: ErrorCode.GameLimitReached,
+      limit: {
+        definition: 1,
+        period: "daily",
+        currency: "EUR",
+        amount: "10.00",
+        currentAmount: "0.00",
+      },
+    });
+    expect(limitEvents[0]!.limit.until).toEqual(expect.any(String));
+    expect(limitEvents[1]).toMatchObject({
+      code: ErrorCode.PlayerExcluded,
+      limit: { definition: 5 },
+    });
     expect(ProviderWalletError.PlayerExcluded).toBe(ErrorCode.PlayerExcluded);
     // Launching during the cooling-off is refused too.
     const launch = await app.inject({

@@ -201,6 +201,28 @@ export const GameBetSettledEvent = z.object({
 });
 export type GameBetSettledEvent = z.infer<typeof GameBetSettledEvent>;
 
+/**
+ * A bet refused because a responsible-gambling limit stops play (channel game:bets#{profileId};
+ * the site opens the game-limit-reached modal). `code` is the refusal's error code: 13110 bet
+ * or loss limit, 13111 self-exclusion or cooling-off. Amounts in major units of `currency`.
+ */
+export const GameBetLimitReachedEvent = z.object({
+  type: z.literal("game.bet.limit.reached"),
+  code: z.number().int(),
+  message: z.string(),
+  limit: z.object({
+    /** Limit definition: 1 bet, 2 loss, 4 self-exclusion, 5 cooling-off. */
+    definition: z.number().int(),
+    period: z.string().nullable(),
+    currency: z.string().nullable(),
+    amount: z.string().nullable(),
+    currentAmount: z.string().nullable(),
+    /** When play opens again: the period's end, or the block's end (null: indefinite). */
+    until: z.string().nullable(),
+  }),
+});
+export type GameBetLimitReachedEvent = z.infer<typeof GameBetLimitReachedEvent>;
+
 // ---------------------------------------------------------------------------------------------
 // The provider wallet API (docs/provider-wallet-api.md): what outside studios call.
 

@@ -2,11 +2,18 @@
 // (ledger kind game.bet, player real → house games) after every check the platform makes at
 // the moment money moves: session live, account not blocked, not self-excluded or cooling off,
 // bet and loss limits (assertCanBet, under the player's row lock, in this transaction).
-import { type ProviderBetBody, ProviderWalletError } from "@casino/contract/game";
+import {
+  type GameBetLimitReachedEvent,
+  type ProviderBetBody,
+  ProviderWalletError,
+} from "@casino/contract/game";
+import { playerChannel } from "@casino/contract/realtime";
+import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
-import { assertCanBet } from "../risk/enforce-limits";
+import { assertCanBet, BetLimitRefusal } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
+import { walletRepository } from "../wallet/repository";
 import type { GameProviderRecord } from "./provider-signature";
 import {
   balanceAnswer,
@@ -47,6 +54,26 @@ export async function walletBet(
     const balance = (real: bigint) =>
       balanceAnswer(session.currency, subunit, real, wallet.balances.bonus);
 
+    /** Records a refusal like the ledger records it: a retry of this id gets the same answer. */
+    const refuse = async (failure: ProviderWalletFailure, ledgerTransactionId: bigint | null) => {
+      const refusal = failure.answer();
+      await games.insertTransaction({
+        providerId: provider.id,
+        providerTxId: body.transactionId,
+        kind: "bet",
+        requestHash,
+        playerId: session.playerId,
+        roundId: round?.id ?? null,
+        amount: stake,
+        currency: session.currency,
+        status: "rejected",
+        ledgerTransactionId,
+        response: refusal,
+        now,
+      });
+      return refusal;
+    };
+
     try {
       await assertCanBet(tx, {
         playerId: session.playerId,
@@ -55,17 +82,22 @@ export async function walletBet(
         now,
       });
     } catch (error) {
-      // 13110 / 13111 as the platform answers them, with the balance like every refusal here.
-      if (
-        error instanceof AppError &&
-        (error.code === ProviderWalletError.LimitReached ||
-          error.code === ProviderWalletError.PlayerExcluded)
-      ) {
-        throw new ProviderWalletFailure(
-          error.status,
-          error.code,
-          error.message,
-          balance(wallet.balances.real),
+      // 13110 / 13111 as the platform answers them, with the balance like every refusal here,
+      // committed with the event that opens the site's game-limit-reached modal.
+      if (error instanceof BetLimitRefusal) {
+        await walletRepository(tx).enqueueEvent(
+          playerChannel("gameBets", session.playerId),
+          limitReachedEvent(error, subunit),
+          now,
+        );
+        return refuse(
+          new ProviderWalletFailure(
+            error.status,
+            error.code,
+            error.message,
+            balance(wallet.balances.real),
+          ),
+          null,
         );
       }
       throw error;
@@ -84,28 +116,15 @@ export async function walletBet(
     ]);
     if (!posted || posted.status === "conflict") throw fail.duplicate();
     if (posted.status === "rejected") {
-      // Recorded like the ledger records it: a retry of this id gets the same refusal.
-      const refusal = new ProviderWalletFailure(
-        400,
-        ProviderWalletError.InsufficientFunds,
-        "Insufficient funds",
-        balance(wallet.balances.real),
-      ).answer();
-      await games.insertTransaction({
-        providerId: provider.id,
-        providerTxId: body.transactionId,
-        kind: "bet",
-        requestHash,
-        playerId: session.playerId,
-        roundId: round?.id ?? null,
-        amount: stake,
-        currency: session.currency,
-        status: "rejected",
-        ledgerTransactionId: posted.transactionId,
-        response: refusal,
-        now,
-      });
-      return refusal;
+      return refuse(
+        new ProviderWalletFailure(
+          400,
+          ProviderWalletError.InsufficientFunds,
+          "Insufficient funds",
+          balance(wallet.balances.real),
+        ),
+        posted.transactionId,
+      );
     }
     const real = posted.balances.get(wallet.ledger.real) ?? wallet.balances.real - stake;
     const answer: StoredAnswer = {
@@ -158,4 +177,23 @@ export async function walletBet(
     });
     return answer;
   });
+}
+
+/** The realtime event of a bet a limit refused (the site opens game-limit-reached). */
+function limitReachedEvent(refusal: BetLimitRefusal, subunit: number): GameBetLimitReachedEvent {
+  const { limit } = refusal;
+  const major = (value: bigint | null) => (value === null ? null : formatAmount(value, subunit));
+  return {
+    type: "game.bet.limit.reached",
+    code: refusal.code,
+    message: refusal.message,
+    limit: {
+      definition: limit.definition,
+      period: limit.period,
+      currency: limit.currency,
+      amount: major(limit.amount),
+      currentAmount: major(limit.used),
+      until: limit.until?.toISOString() ?? null,
+    },
+  };
 }

@@ -102,6 +102,25 @@ export interface BetCheck {
   now: Date;
 }
 
+/** A bet refused by a limit (13110) or a self-exclusion / cooling-off (13111), with the limit. */
+export class BetLimitRefusal extends AppError {
+  constructor(
+    code: number,
+    message: string,
+    public readonly limit: {
+      definition: number;
+      period: string | null;
+      currency: string | null;
+      /** Minor units. */
+      amount: bigint | null;
+      used: bigint | null;
+      until: Date | null;
+    },
+  ) {
+    super(400, code, message);
+  }
+}
+
 /**
  * For the games issue, at bet time in the transaction that takes the stake (before posting it):
  * locks the player and refuses with 400/13111 while a self-exclusion or cooling-off is on, and
@@ -114,7 +133,16 @@ export async function assertCanBet(tx: Queryable, check: BetCheck): Promise<void
   await repository.lockPlayer(check.playerId);
   const limits = await repository.listCurrent(check.playerId, check.now);
   const block = limits.find((limit) => isActiveBlock(limit, check.now));
-  if (block) throw new AppError(400, ErrorCode.PlayerExcluded, blockMessage(block, "Bets"));
+  if (block) {
+    throw new BetLimitRefusal(ErrorCode.PlayerExcluded, blockMessage(block, "Bets"), {
+      definition: block.definition,
+      period: null,
+      currency: null,
+      amount: null,
+      used: null,
+      until: block.expiresAt,
+    });
+  }
   const cash = limits.filter(
     (limit) =>
       (limit.definition === 1 || limit.definition === 2) && limit.currency === check.currency,
@@ -125,10 +153,17 @@ export async function assertCanBet(tx: Queryable, check: BetCheck): Promise<void
     const usage = await usageOf(tx, limit, { now: check.now, timeZone });
     if ((usage?.used ?? 0n) + check.stake > (limit.amount ?? 0n)) {
       const kind = limit.definition === 1 ? "bet" : "loss";
-      throw new AppError(
-        400,
+      throw new BetLimitRefusal(
         ErrorCode.GameLimitReached,
         `This bet would go past your ${limit.period} ${kind} limit`,
+        {
+          definition: limit.definition,
+          period: limit.period,
+          currency: limit.currency,
+          amount: limit.amount,
+          used: usage?.used ?? 0n,
+          until: usage?.bounds.end ?? null,
+        },
       );
     }
   }
