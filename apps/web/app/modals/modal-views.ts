@@ -22,6 +22,9 @@ const cancelDeposit: ViewLoader = () => import("./views/cancel-deposit-view");
 const walletRegion: ViewLoader = () => import("./views/wallet-region-view");
 const equivalentCurrency: ViewLoader = () => import("./views/equivalent-currency-view");
 const limit: ViewLoader = () => import("./views/limit-view");
+const demoGame: ViewLoader = () => import("./views/demo-game-view");
+const mobileGame: ViewLoader = () => import("./views/mobile-game-view");
+const betRule: ViewLoader = () => import("./views/bet-rule-view");
 
 /** The view of each modal key; keys sharing a view say so (MD-08, MD-09). */
 const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
@@ -51,6 +54,11 @@ const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
   categories,
   providers,
   "profile-confirmed": profileConfirmed,
+  "demo-game": demoGame,
+  "mobile-game": mobileGame,
+  // One view for the two bonus bet-rule modals (GM-12).
+  "max-bets": betRule,
+  "restricted-bets": betRule,
 };
 
 /** Modals whose features come in later issues show an honest placeholder in a real frame. */
