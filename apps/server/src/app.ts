@@ -45,6 +45,7 @@ import { realtimeRoutes } from "./modules/realtime/routes";
 import { type RealtimeSettings, setUpRealtime } from "./modules/realtime/setup";
 import { riskRoutes } from "./modules/risk/routes";
 import { settingsRoutes } from "./modules/settings/routes";
+import { registerStudio } from "./modules/studio/routes";
 import { walletRoutes } from "./modules/wallet/routes";
 import { registerSsr } from "./web/ssr";
 
@@ -205,6 +206,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Crypto deposits: chain sources, the watcher and the sandbox chain's page (app.crypto).
   await registerCrypto(app, ctx);
+  // The in-house game studio under /studio: talks to the platform only through the wallet API.
+  await registerStudio(app, ctx);
   await domainEvents.persist(db);
   ctx.jobs.add({
     name: "domain-events-retention",

@@ -103,6 +103,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "HMAC keys of the provider wallet API per game provider slug (slug=secret,...); the in-house provider (originals) without one gets a generated key in DATA_DIR/secrets.json",
   },
   {
+    name: "STUDIO_PLATFORM_URL",
+    default: "(unset)",
+    description:
+      "Base URL of the platform the in-house studio calls for the provider wallet API; unset: this server, in-process",
+  },
+  {
     name: "ACCESS_TOKEN_TTL_SECONDS",
     default: "900",
     description: "Lifetime of a signed access token (JWT); the session token refreshes it",
@@ -331,6 +337,7 @@ const EnvSchema = z.object({
   JWT_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   WEBHOOK_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   GAME_PROVIDER_SECRETS: optional,
+  STUDIO_PLATFORM_URL: optional.pipe(z.url().optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
@@ -446,6 +453,8 @@ export interface Config {
   secrets: Secrets;
   /** HMAC keys of the provider wallet API by provider slug (the in-house one always has one). */
   gameProviderSecrets: Record<string, string>;
+  /** The in-house studio (modules/studio): the platform it calls; null: this app in-process. */
+  studio: { platformUrl: string | null };
 }
 
 export interface AuthConfig {
@@ -593,6 +602,7 @@ export function loadConfig(
       ...gameSecrets,
       [IN_HOUSE_GAME_PROVIDER]: gameSecrets[IN_HOUSE_GAME_PROVIDER] ?? secrets.gameSandboxSecret,
     },
+    studio: { platformUrl: e.STUDIO_PLATFORM_URL?.replace(/\/$/, "") ?? null },
   };
 }
 

@@ -129,7 +129,7 @@ async function player(funds = "100.00", game = "gold-rush") {
 }
 
 describe("provider wallet API", () => {
-  it("BE-32 balance answers real + bonus in the session's currency", async () => {
+  it("BE-32 balance answers real + bonus in the session's currency and the opaque player id", async () => {
     const p = await player("25.00");
     const data = ok(await call("balance", { token: p.token }));
     expect(data).toEqual({
@@ -137,7 +137,18 @@ describe("provider wallet API", () => {
       balance: "25.00",
       realBalance: "25.00",
       bonusBalance: "0.00",
+      playerId: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
+    // The opaque player id: not the platform's id, the same in every session of the player.
+    expect(data.playerId).not.toContain(p.tokens.profileId);
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/game/games/gold-rush/play",
+      headers: p.headers,
+      payload: { mode: "real" },
+    });
+    const second = ok(await call("balance", { token: again.json().data.token }));
+    expect(second.playerId).toBe(data.playerId);
   });
 
   it("BE-32 a round: bet, win, close; one game.bet.settled event; ledger kinds game.bet and game.win", async () => {

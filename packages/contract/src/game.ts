@@ -289,6 +289,11 @@ export const ProviderWinBody = z.strictObject({
   currency: ProviderCurrency,
   gameCode: z.string().max(100).optional(),
   closeRound: z.boolean().default(true),
+  /**
+   * The platform's free-spins grant this win pays out (docs/provider-wallet-api.md "Free
+   * spins"): the round has no bet; the win may open it.
+   */
+  freeSpinsId: ProviderTxId.optional(),
 });
 export const ProviderRollbackBody = z.strictObject({
   token: ProviderToken,
@@ -308,6 +313,11 @@ export const ProviderBalance = z.object({
   balance: z.string(),
   realBalance: z.string(),
   bonusBalance: z.string(),
+  /**
+   * balance calls: a stable, opaque id of the player for this provider (the same player gets
+   * the same id in every session; another provider gets another id).
+   */
+  playerId: z.string().optional(),
 });
 export const ProviderWalletAnswer = z
   .object({

@@ -1,7 +1,16 @@
+/** The in-house studio's launcher (modules/studio): same origin, so the site can frame it. */
+export const STUDIO_LAUNCH_URL =
+  "/studio/play/{gameCode}?token={token}&mode={mode}&currency={currency}&locale={locale}&returnUrl={returnUrl}";
+
 export const seedGameProviders = [
-  { slug: "originals", name: "Originals", logo: null },
-  { slug: "sandbox-slots", name: "Sandbox Slots", logo: null },
-  { slug: "sandbox-live", name: "Sandbox Live", logo: null },
+  {
+    slug: "originals",
+    name: "Originals",
+    logo: null,
+    launchUrl: STUDIO_LAUNCH_URL as string | null,
+  },
+  { slug: "sandbox-slots", name: "Sandbox Slots", logo: null, launchUrl: null },
+  { slug: "sandbox-live", name: "Sandbox Live", logo: null, launchUrl: null },
 ];
 
 export const seedGameCollections = [

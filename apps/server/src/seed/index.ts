@@ -295,12 +295,13 @@ async function seedInitial(tx: Queryable): Promise<boolean> {
     await insertRows(
       tx,
       "game_providers",
-      ["slug", "name", "logo", "position"],
+      ["slug", "name", "logo", "position", "launch_url"],
       seedGameProviders.map((provider, index) => [
         provider.slug,
         provider.name,
         provider.logo,
         index,
+        provider.launchUrl,
       ]),
     );
     await insertRows(

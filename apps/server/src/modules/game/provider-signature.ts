@@ -22,6 +22,15 @@ export function signProviderRequest(secret: string, timestamp: number, rawBody: 
   return `sha256=${mac}`;
 }
 
+/**
+ * The opaque id of a player for one provider (the balance answer's playerId): HMAC-SHA256 of
+ * the platform's player id keyed with the provider's secret, 32 hex characters. Stable across
+ * sessions, different per provider, and it tells nothing about the platform's id.
+ */
+export function providerPlayerId(secret: string, playerId: string): string {
+  return createHmac("sha256", secret).update(`player:${playerId}`).digest("hex").slice(0, 32);
+}
+
 /** Throws InvalidSignature (401) unless the request is signed with the provider's key. */
 export function verifyProviderSignature(input: {
   secret: string | undefined;

@@ -1,7 +1,7 @@
 // POST /api/game/wallet/{provider}/balance: the balance of the game session's account
-// (real + bonus; bonus money arrives with the bonus issue).
+// (real + bonus; bonus money arrives with the bonus issue) and the provider's opaque player id.
 import type { AppContext } from "../../context";
-import type { GameProviderRecord } from "./provider-signature";
+import { type GameProviderRecord, providerPlayerId } from "./provider-signature";
 import { balanceAnswer, fail, realSession, sessionWallet, subunitOf } from "./provider-wallet";
 import type { StoredAnswer } from "./wallet-repository";
 
@@ -16,10 +16,14 @@ export async function walletBalance(
   }
   const subunit = await subunitOf(ctx.db, session.currency);
   const wallet = await sessionWallet(ctx.db, session);
+  const secret = ctx.config.gameProviderSecrets[provider.slug] ?? "";
   return {
     status: 200,
     body: {
-      data: balanceAnswer(session.currency, subunit, wallet.balances.real, wallet.balances.bonus),
+      data: {
+        ...balanceAnswer(session.currency, subunit, wallet.balances.real, wallet.balances.bonus),
+        playerId: providerPlayerId(secret, session.playerId),
+      },
     },
   };
 }

@@ -1,6 +1,8 @@
 // POST /api/game/wallet/{provider}/win: credits a round's win to the real balance (ledger kind
 // game.win, house games → player real). "0" records the result without moving money. A win
 // needs a round this player has bet in, still open; closeRound (default true) settles it.
+// A win with freeSpinsId pays a platform free-spins grant: its round has no bet, so the win may
+// open it (credited as a normal win until the bonus engine credits it as bonus money).
 import type { ProviderWinBody } from "@casino/contract/game";
 import type { AppContext } from "../../context";
 import { postInTransaction } from "../wallet/ledger";
@@ -13,6 +15,7 @@ import {
   movementEvents,
   prepareMoneyCall,
   sessionWallet,
+  sha256,
 } from "./provider-wallet";
 import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
 
@@ -23,21 +26,26 @@ export async function walletWin(
 ): Promise<StoredAnswer> {
   // Wins settle bets already taken: an expired game session or a signed-out player still gets
   // paid, so only the token's existence is checked here.
-  const { session, subunit, amount, requestHash, house } = await prepareMoneyCall(
-    ctx,
-    provider,
-    body,
-    "win",
-  );
+  const prepared = await prepareMoneyCall(ctx, provider, body, "win");
+  const { session, subunit, amount, house } = prepared;
+  const freeSpinsId = body.freeSpinsId;
+  const requestHash =
+    freeSpinsId === undefined
+      ? prepared.requestHash
+      : sha256(`${prepared.requestHash}\nfree-spins:${freeSpinsId}`);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const games = gameWalletRepository(tx);
     const state = await lockedCallState(tx, { provider, body, session, kind: "win", requestHash });
     const { round } = state;
-    if (!round || round.playerId !== session.playerId || round.gameId !== session.gameId) {
+    const opensFreeSpinRound = !round && freeSpinsId !== undefined;
+    if (
+      !opensFreeSpinRound &&
+      (!round || round.playerId !== session.playerId || round.gameId !== session.gameId)
+    ) {
       throw fail.unknownTransaction("No bet of this player in that round");
     }
-    if (round.status === "closed") throw fail.roundClosed();
+    if (round?.status === "closed") throw fail.roundClosed();
     const wallet = await sessionWallet(tx, session);
 
     let real = wallet.balances.real;
@@ -51,7 +59,12 @@ export async function walletWin(
             { account: house, currency: session.currency, amount: -amount },
             { account: wallet.ledger.real, currency: session.currency, amount },
           ],
-          metadata: { provider: provider.slug, roundId: body.roundId, gameId: session.gameId },
+          metadata: {
+            provider: provider.slug,
+            roundId: body.roundId,
+            gameId: session.gameId,
+            ...(freeSpinsId === undefined ? {} : { freeSpinsId }),
+          },
         },
       ]);
       if (posted?.status !== "applied") throw fail.duplicate();

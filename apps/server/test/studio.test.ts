@@ -1,0 +1,432 @@
+// The in-house studio (modules/studio, README "In-house studio"): sessions from launch tokens,
+// rounds of every game through the signed provider wallet API, refused bets, the retry job,
+// idempotency, seeds and their reveal, the verifier's recomputation, platform free spins, demo
+// play that never touches the ledger, and a clean ledger afterwards.
+import { createHash, randomBytes } from "node:crypto";
+import { ProviderWalletError } from "@casino/contract/game";
+import { StudioError } from "@casino/contract/studio";
+import { replayRound } from "@casino/games/fairness-web";
+import { playRound, type RoundParams, roundPayout } from "@casino/games/rounds";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signWalletBody } from "../src/modules/studio/platform-client";
+import { checkLedger } from "../src/modules/wallet/ledger-check";
+import { gamePlayer } from "./game-helpers";
+import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
+
+let app: PlayerTestApp;
+beforeAll(async () => {
+  app = await createPlayerTestApp({ COUNTRY_HEADER: "x-test-country" });
+});
+afterAll(async () => app?.close());
+
+const requestId = () => randomBytes(8).toString("hex");
+
+type Json = Record<string, any>;
+
+/** A studio session: real (a funded player's launch token) or demo. */
+async function studioSession(
+  game: string,
+  options: { mode?: "real" | "demo"; funds?: string; gameSlug?: string } = {},
+) {
+  const mode = options.mode ?? "real";
+  let token: string | undefined;
+  let player: Awaited<ReturnType<typeof gamePlayer>> | null = null;
+  if (mode === "real") {
+    player = await gamePlayer(app, {
+      funds: options.funds ?? "100.00",
+      game: options.gameSlug ?? game,
+    });
+    token = player.token;
+  }
+  const opened = await app.inject({
+    method: "POST",
+    url: "/studio/api/sessions",
+    payload: { gameCode: game, mode, ...(token ? { token } : {}) },
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
+  const session = opened.json().data as Json;
+  const headers = { authorization: `Bearer ${session.sessionToken}` };
+  const play = (body: Json) =>
+    app.inject({
+      method: "POST",
+      url: "/studio/api/rounds",
+      headers,
+      payload: { game, requestId: requestId(), ...body },
+    });
+  const get = (url: string) => app.inject({ url, headers });
+  return { session, headers, play, get, player, token };
+}
+
+/** The platform's own view of a studio round (its game round and wallet calls). */
+async function platformRound(roundId: string) {
+  const [round] = await app.testDb.query<{ bet: string; win: string; status: string }>(
+    `SELECT bet_amount::text AS bet, win_amount::text AS win, status FROM game_rounds
+      WHERE provider_round_id = $1`,
+    [`studio:${roundId}`],
+  );
+  const calls = await app.testDb.query<{ kind: string; provider_tx_id: string }>(
+    `SELECT t.kind, t.provider_tx_id FROM game_transactions t
+       JOIN game_rounds r ON r.id = t.round_id WHERE r.provider_round_id = $1 ORDER BY t.created_at`,
+    [`studio:${roundId}`],
+  );
+  return { round, calls };
+}
+
+async function ledgerTransactions(): Promise<number> {
+  const [row] = await app.testDb.query<{ n: string }>(
+    "SELECT count(*)::text AS n FROM ledger_transactions",
+  );
+  return Number(row!.n);
+}
+
+const cents = (text: string) => BigInt(text.replace(".", ""));
+
+describe("in-house studio", () => {
+  it("BE-32 GM-04 the originals launch URL opens the studio's play page with the token", async () => {
+    const p = await gamePlayer(app, { game: "european-roulette", funds: "0" });
+    const launch = await app.inject({
+      method: "POST",
+      url: "/api/game/games/european-roulette/play",
+      headers: p.headers,
+      payload: { mode: "real" },
+    });
+    expect(launch.statusCode, launch.body).toBe(200);
+    const url = new URL(launch.json().data.url, "http://site");
+    expect(url.pathname).toBe("/studio/play/roulette");
+    expect(url.searchParams.get("mode")).toBe("real");
+    expect(url.searchParams.get("currency")).toBe("EUR");
+    expect(url.searchParams.get("token")).toBe(launch.json().data.token);
+  });
+
+  it("BE-32 the balance answer names the player with a stable opaque id per provider", async () => {
+    const p = await gamePlayer(app, { game: "dice", funds: "5.00" });
+    const first = await app.inject({
+      method: "POST",
+      url: "/studio/api/sessions",
+      payload: { gameCode: "dice", mode: "real", token: p.token },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data).toMatchObject({ mode: "real", currency: "EUR", balance: "5.00" });
+    const rows = await app.testDb.query<{ player_ref: string }>(
+      "SELECT player_ref FROM studio_sessions",
+    );
+    const refs = rows.map((row) => row.player_ref);
+    expect(refs.some((ref) => ref.includes(p.tokens.profileId))).toBe(false);
+  });
+
+  const realRounds: [string, string, Json, string][] = [
+    ["dice", "dice", { amount: "2.00", target: 5000, direction: "under" }, "2.00"],
+    ["limbo", "limbo", { amount: "1.50", target: 200 }, "1.50"],
+    [
+      "roulette",
+      "european-roulette",
+      {
+        chips: [
+          { kind: "red", amount: "1.00" },
+          { kind: "straight", at: [17], amount: "0.50" },
+          { kind: "split", at: [0, 3], amount: "0.25" },
+        ],
+      },
+      "1.75",
+    ],
+    ["baccarat", "baccarat", { amount: "3.00", bet: "banker" }, "3.00"],
+    ["slot", "fruit-lines", { lineBet: "0.10" }, "1.00"],
+  ];
+  for (const [game, slug, body, stake] of realRounds) {
+    it(`BE-32 a real ${game} round: bet and win through the wallet API, balance moves by payout − stake`, async () => {
+      const s = await studioSession(game, { gameSlug: slug, funds: "50.00" });
+      const response = await s.play(body);
+      expect(response.statusCode, response.body).toBe(200);
+      const { round, balance } = response.json().data as Json;
+      expect(round).toMatchObject({ game, mode: "real", state: "settled", stake, currency: "EUR" });
+      expect(cents(balance)).toBe(cents("50.00") - cents(stake) + cents(round.payout));
+      const seen = await s.get("/studio/api/session");
+      expect(seen.json().data.balance).toBe(balance);
+      const platform = await platformRound(round.id);
+      expect(platform.round).toEqual({
+        bet: cents(stake).toString(),
+        win: cents(round.payout).toString(),
+        status: "closed",
+      });
+      expect(platform.calls.map((call) => call.kind)).toEqual(["bet", "win"]);
+      expect(platform.calls[0]!.provider_tx_id).toBe(`studio:${round.id}:bet`);
+    });
+  }
+
+  it("a demo round moves the studio's play money and never touches the ledger or the wallet", async () => {
+    const before = await ledgerTransactions();
+    const s = await studioSession("dice", { mode: "demo" });
+    expect(s.session).toMatchObject({ mode: "demo", currency: "FUN", balance: "1000.00" });
+    const response = await s.play({ amount: "10.00", target: 5000, direction: "over" });
+    expect(response.statusCode, response.body).toBe(200);
+    const { round, balance } = response.json().data as Json;
+    expect(round).toMatchObject({ mode: "demo", state: "settled" });
+    expect(cents(balance)).toBe(cents("1000.00") - 1000n + cents(round.payout));
+    const slot = await studioSession("slot", { mode: "demo" });
+    expect((await slot.play({ lineBet: "1.00" })).statusCode).toBe(200);
+    const tooMuch = await s.play({ amount: "5000.00", target: 5000, direction: "over" });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.code).toBe(StudioError.DemoInsufficientFunds);
+    expect(await ledgerTransactions()).toBe(before);
+    const [calls] = await app.testDb.query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM game_rounds WHERE provider_round_id = $1",
+      [`studio:${round.id}`],
+    );
+    expect(calls!.n).toBe("0");
+  });
+
+  it("BE-32 refused bets come back as clear messages: insufficient funds (15003), limit (13110), excluded (13111), ended session (15002)", async () => {
+    const s = await studioSession("dice", { funds: "5.00" });
+    const poor = await s.play({ amount: "6.00", target: 5000, direction: "under" });
+    expect(poor.statusCode, poor.body).toBe(400);
+    expect(poor.json().error).toMatchObject({
+      code: ProviderWalletError.InsufficientFunds,
+      message: "Not enough money on your balance for this bet.",
+    });
+    const api = (payload: Json) =>
+      app.inject({
+        method: "POST",
+        url: "/api/player/limits",
+        headers: s.player!.headers,
+        payload,
+      });
+    const limit = await api({ definition: 1, currency: "EUR", amount: "2", period: "daily" });
+    expect(limit.statusCode, limit.body).toBe(201);
+    const over = await s.play({ amount: "3.00", target: 5000, direction: "under" });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error.code).toBe(ProviderWalletError.LimitReached);
+    expect(over.json().error.message).toMatch(/limits/);
+    const cooling = await api({ definition: 5, days: 1 });
+    expect(cooling.statusCode, cooling.body).toBe(201);
+    const excluded = await s.play({ amount: "1.00", target: 5000, direction: "under" });
+    expect(excluded.json().error.code).toBe(ProviderWalletError.PlayerExcluded);
+    expect(excluded.json().error.message).toMatch(/self-excluded or cooling off/);
+    expect((await s.get("/studio/api/session")).json().data.balance).toBe("5.00");
+
+    const other = await studioSession("dice", { funds: "5.00" });
+    const logout = await app.inject({
+      method: "POST",
+      url: "/api/player/sessions/logout",
+      headers: other.player!.headers,
+    });
+    expect([200, 204]).toContain(logout.statusCode);
+    const ended = await other.play({ amount: "1.00", target: 5000, direction: "under" });
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json().error.code).toBe(ProviderWalletError.InvalidToken);
+  });
+
+  it("bad bets are 422 with the field: dice target, amounts the currency cannot hold, another game", async () => {
+    const s = await studioSession("dice", { funds: "5.00" });
+    const target = await s.play({ amount: "1.00", target: 9900, direction: "under" });
+    expect(target.statusCode).toBe(422);
+    expect(target.json().error.fields.target).toBeDefined();
+    const decimals = await s.play({ amount: "1.001", target: 5000, direction: "under" });
+    expect(decimals.statusCode).toBe(422);
+    expect(decimals.json().error.fields.amount).toEqual(["At most 2 decimals in this currency"]);
+    const zero = await s.play({ amount: "0", target: 5000, direction: "under" });
+    expect(zero.statusCode).toBe(422);
+    const other = await app.inject({
+      method: "POST",
+      url: "/studio/api/rounds",
+      headers: s.headers,
+      payload: { game: "limbo", requestId: requestId(), amount: "1.00", target: 200 },
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error.fields.game).toBeDefined();
+    const unsigned = await app.inject({ method: "POST", url: "/studio/api/rounds", payload: {} });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().error.code).toBe(StudioError.SessionInvalid);
+  });
+
+  it("the same round never debits twice: a repeated or concurrent request returns the same round", async () => {
+    const s = await studioSession("limbo", { funds: "20.00" });
+    const id = requestId();
+    const body = { game: "limbo", requestId: id, amount: "1.00", target: 150 };
+    const send = () =>
+      app.inject({ method: "POST", url: "/studio/api/rounds", headers: s.headers, payload: body });
+    const answers = await Promise.all([send(), send(), send(), send()]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const ids = new Set(answers.map((answer) => answer.json().data.round.id));
+    expect(ids.size).toBe(1);
+    const again = await send();
+    expect(again.json().data.round.id).toBe([...ids][0]);
+    const payout = cents(again.json().data.round.payout);
+    expect(cents((await s.get("/studio/api/session")).json().data.balance)).toBe(
+      2000n - 100n + payout,
+    );
+    const platform = await platformRound([...ids][0]);
+    expect(platform.round!.bet).toBe("100");
+  });
+
+  it("the retry job completes a round whose win call failed (same transaction id: no double credit)", async () => {
+    const s = await studioSession("baccarat", { funds: "30.00" });
+    const original = app.studio.platform.fetch;
+    app.studio.platform.fetch = async (input, init) => {
+      if (String(input).endsWith("/win")) throw new TypeError("connection reset");
+      return original(input, init);
+    };
+    let round: Json;
+    try {
+      const response = await s.play({ amount: "4.00", bet: "tie" });
+      expect(response.statusCode, response.body).toBe(200);
+      round = response.json().data.round;
+      expect(round.state).toBe("bet_placed");
+      expect(response.json().data.balance).toBe("26.00");
+      // While the platform is still down the job retries and leaves the round waiting.
+      expect(await app.studio.finishUnfinishedRounds({ graceMs: 0 })).toBe(0);
+    } finally {
+      app.studio.platform.fetch = original;
+    }
+    expect(await app.studio.finishUnfinishedRounds({ graceMs: 0 })).toBeGreaterThanOrEqual(1);
+    const after = await app.inject({ url: `/studio/api/rounds/${round.id}` });
+    expect(after.json().data.state).toBe("settled");
+    expect(cents((await s.get("/studio/api/session")).json().data.balance)).toBe(
+      2600n + cents(round.payout),
+    );
+    // Once more changes nothing.
+    await app.studio.finishUnfinishedRounds({ graceMs: 0 });
+    const platform = await platformRound(round.id);
+    expect(platform.calls.map((call) => call.kind)).toEqual(["bet", "win"]);
+    expect(platform.round!.status).toBe("closed");
+  });
+
+  it("a bet whose answer is lost is rolled back: the player is told and keeps the money", async () => {
+    const s = await studioSession("dice", { funds: "10.00" });
+    const original = app.studio.platform.fetch;
+    app.studio.platform.fetch = async (input, init) => {
+      const answer = await original(input, init);
+      if (String(input).endsWith("/bet")) throw new TypeError("socket hang up");
+      return answer;
+    };
+    try {
+      const response = await s.play({ amount: "2.00", target: 5000, direction: "under" });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json().error.code).toBe(StudioError.PlatformUnavailable);
+      expect(response.json().error.message).toMatch(/cancelled and not charged/);
+    } finally {
+      app.studio.platform.fetch = original;
+    }
+    expect((await s.get("/studio/api/session")).json().data.balance).toBe("10.00");
+  });
+
+  it("seeds: the hash shown before play is SHA-256 of the seed revealed by rotation; the verifier recomputes the round", async () => {
+    const s = await studioSession("slot", { gameSlug: "fruit-lines", funds: "20.00" });
+    const before = (await s.get("/studio/api/seeds")).json().data.fairness as Json;
+    expect(before.nonce).toBe(0);
+    const played = await s.play({ lineBet: "0.05" });
+    expect(played.statusCode, played.body).toBe(200);
+    const round = played.json().data.round as Json;
+    expect(round).toMatchObject({
+      nonce: 0,
+      serverSeedHash: before.serverSeedHash,
+      serverSeed: null,
+    });
+    expect(played.json().data.fairness.nonce).toBe(1);
+
+    const rotated = await app.inject({
+      method: "POST",
+      url: "/studio/api/seeds/rotate",
+      headers: s.headers,
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const { revealed, fairness } = rotated.json().data as Json;
+    expect(createHash("sha256").update(revealed.serverSeed).digest("hex")).toBe(
+      before.serverSeedHash,
+    );
+    expect(revealed.bets).toBe(1);
+    expect(fairness).toMatchObject({ nonce: 0, serverSeedHash: before.nextServerSeedHash });
+
+    const lookup = (await app.inject({ url: `/studio/api/rounds/${round.id}` })).json()
+      .data as Json;
+    expect(lookup.serverSeed).toBe(revealed.serverSeed);
+    const params = lookup.params as RoundParams;
+    const outcome = await replayRound(
+      { serverSeed: lookup.serverSeed, clientSeed: lookup.clientSeed, nonce: lookup.nonce },
+      (next) => playRound(params, next),
+    );
+    expect(JSON.parse(JSON.stringify(outcome))).toEqual(lookup.outcome);
+    expect(roundPayout(params, outcome).toString()).toBe(cents(lookup.payout).toString());
+
+    const chosen = await app.inject({
+      method: "PUT",
+      url: "/studio/api/seeds/client-seed",
+      headers: s.headers,
+      payload: { clientSeed: "my-lucky-seed" },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().data.fairness).toMatchObject({ clientSeed: "my-lucky-seed", nonce: 0 });
+    expect(chosen.json().data.revealed.serverSeedHash).toBe(fairness.serverSeedHash);
+    const bad = await app.inject({
+      method: "PUT",
+      url: "/studio/api/seeds/client-seed",
+      headers: s.headers,
+      payload: { clientSeed: "has space" },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields.clientSeed).toBeDefined();
+  });
+
+  it("platform free spins: a signed grant (idempotent by externalId), spins paid by a win with freeSpinsId and no bet", async () => {
+    const s = await studioSession("slot", { gameSlug: "fruit-lines", funds: "1.00" });
+    const [ref] = await app.testDb.query<{ player_ref: string }>(
+      "SELECT player_ref FROM studio_sessions WHERE platform_token = $1",
+      [s.token],
+    );
+    const playerId = ref!.player_ref.slice(2);
+    const externalId = `fs-${requestId()}`;
+    const grant = {
+      externalId,
+      playerId,
+      currency: "EUR",
+      gameCode: "slot",
+      spins: 2,
+      betPerSpin: "0.50",
+      expiresAt: new Date(app.clock.now().getTime() + 86_400_000).toISOString(),
+    };
+    const send = (body: Json, secret = app.testConfig.gameProviderSecrets.originals!) => {
+      const raw = JSON.stringify(body);
+      const timestamp = Math.floor(app.clock.now().getTime() / 1000);
+      return app.inject({
+        method: "POST",
+        url: "/studio/api/platform/free-spins",
+        headers: {
+          "content-type": "application/json",
+          "x-casino-timestamp": String(timestamp),
+          "x-casino-signature": signWalletBody(secret, timestamp, raw),
+        },
+        payload: raw,
+      });
+    };
+    expect((await send(grant, "wrong-secret-0123456789abcdef0123456789")).statusCode).toBe(401);
+    const first = await send(grant);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ externalId, spinsLeft: 2, replay: false });
+    expect((await send(grant)).json().data.replay).toBe(true);
+    expect((await send({ ...grant, spins: 3 })).statusCode).toBe(409);
+
+    const session = (await s.get("/studio/api/session")).json().data as Json;
+    expect(session.freeSpins).toEqual([
+      { id: externalId, spinsLeft: 2, betPerSpin: "0.50", expiresAt: grant.expiresAt },
+    ]);
+    let balance = cents("1.00");
+    for (let spin = 0; spin < 2; spin++) {
+      const played = await s.play({ freeSpin: true });
+      expect(played.statusCode, played.body).toBe(200);
+      const { round } = played.json().data as Json;
+      expect(round).toMatchObject({ state: "settled", stake: "0.00", freeSpinsId: externalId });
+      expect(round.params).toMatchObject({ funding: "platform", lineBet: "5" });
+      balance += cents(round.payout);
+      expect(cents(played.json().data.balance)).toBe(balance);
+      const platform = await platformRound(round.id);
+      expect(platform.calls.map((call) => call.kind)).toEqual(["win"]);
+      expect(platform.round).toMatchObject({ bet: "0", status: "closed" });
+    }
+    const none = await s.play({ freeSpin: true });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.code).toBe(StudioError.NoFreeSpins);
+  });
+
+  it("BE-32 the ledger is clean after every studio round", async () => {
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+});
