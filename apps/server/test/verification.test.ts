@@ -66,12 +66,15 @@ describe("identity verification (KY-04, BE-36)", () => {
     expect(String(page.headers["content-security-policy"])).toContain("frame-ancestors 'self'");
   });
 
-  it("BE-36 approving on the sandbox page sends a signed webhook that verifies the player; starting again is 409", async () => {
+  it("BE-36 KY-01 approving on the sandbox page sends a signed webhook that verifies the player (profile verificationStatus); starting again is 409", async () => {
     const p = await player();
     const { token } = (await p.start()).json().data;
     const decided = await decide(token, "approve");
     expect(decided.statusCode).toBe(303);
     expect(await p.status()).toBe("verified");
+    // The profile carries it too, so the site needs no second call.
+    const profile = await app.inject({ url: "/api/player/profile", headers: p.headers });
+    expect(profile.json().data.verificationStatus).toBe("verified");
     expect((await app.inject({ url: `/sandbox/verification/${token}` })).body).toContain(
       "approved",
     );

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { PageMeta } from "./pagination";
 import { CountryCode, LocaleCode } from "./settings";
+import { VerificationStatus } from "./verification";
 
 /** A serialisable rule of packages/validation (`{ rule: "min", params: [6] }`). */
 export const RuleDescriptorSchema: z.ZodType<{ rule: string; params?: unknown[] }> = z.object({
@@ -221,6 +222,8 @@ export const Profile = z
     receiveEmailPromo: z.boolean(),
     receiveSmsPromo: z.boolean(),
     affiliateTag: z.string().nullable(),
+    /** Identity verification (KY-01): set by the verification provider's signed webhook. */
+    verificationStatus: VerificationStatus,
     createdAt: z.string(),
     ...profileExtraShape,
   })

@@ -49,6 +49,7 @@ export function toProfile(player: PlayerRecord): Profile {
     receiveEmailPromo: player.receiveEmailPromo,
     receiveSmsPromo: player.receiveSmsPromo,
     affiliateTag: player.affiliateTag,
+    verificationStatus: player.verificationStatus,
     createdAt: player.createdAt.toISOString(),
     ...player.extra,
   };

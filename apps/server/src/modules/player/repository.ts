@@ -1,4 +1,5 @@
 import { PROFILE_EXTRA_FIELDS, type ProfileExtraField } from "@casino/contract/player";
+import type { VerificationStatus } from "@casino/contract/verification";
 import type { Queryable } from "../../infra/db";
 
 /** Columns of the profile fields beyond the §3 core, by contract name. */
@@ -42,6 +43,8 @@ export interface PlayerRecord {
   affiliateTag: string | null;
   fingerprint: string | null;
   bonusCode: string | null;
+  /** Set by the identity-verification provider's webhook (notStarted, pending, verified, rejected). */
+  verificationStatus: VerificationStatus;
   createdAt: Date;
   extra: Record<ProfileExtraField, string | null>;
 }
@@ -91,7 +94,7 @@ export function rethrowDuplicate(error: unknown): never {
 const PLAYER_COLUMNS = `id, email, phone, password_hash, nickname, country, currency, locale, status,
   email_confirmed_at, freshchat_restore_id, pwa_installed, is_newly_registered,
   receive_email_promo, receive_sms_promo, agreements, affiliate_tag, fingerprint, bonus_code,
-  created_at, ${Object.values(EXTRA_FIELD_COLUMNS).join(", ")}`;
+  verification_status, created_at, ${Object.values(EXTRA_FIELD_COLUMNS).join(", ")}`;
 
 type PlayerRow = Record<string, unknown> & {
   id: string;
@@ -113,6 +116,7 @@ type PlayerRow = Record<string, unknown> & {
   affiliate_tag: string | null;
   fingerprint: string | null;
   bonus_code: string | null;
+  verification_status: VerificationStatus;
   created_at: Date;
 };
 
@@ -143,6 +147,7 @@ function toPlayer(row: PlayerRow): PlayerRecord {
     affiliateTag: row.affiliate_tag,
     fingerprint: row.fingerprint,
     bonusCode: row.bonus_code,
+    verificationStatus: row.verification_status,
     createdAt: new Date(row.created_at),
     extra,
   };
