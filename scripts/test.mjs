@@ -127,6 +127,9 @@ function runVitest(projects) {
 // would otherwise be skipped on a fresh clone).
 log("building the web app");
 execFileSync("npm", ["run", "build", "-w", "@casino/web"], { stdio: "inherit" });
+// The in-house studio's own front end (served under /studio; the browser tests play it).
+log("building the studio app");
+execFileSync("npm", ["run", "build", "-w", "@casino/studio"], { stdio: "inherit" });
 
 let failed = 0;
 for (const projects of groups) {

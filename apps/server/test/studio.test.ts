@@ -21,6 +21,7 @@ afterAll(async () => app?.close());
 
 const requestId = () => randomBytes(8).toString("hex");
 
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as JSON
 type Json = Record<string, any>;
 
 /** A studio session: real (a funded player's launch token) or demo. */
