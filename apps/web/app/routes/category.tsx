@@ -1,3 +1,7 @@
+import { useId, useState } from "react";
+import "../features/games/games.css";
+import { PagedGameGrid } from "../features/games/game-grid";
+import type { GameFilters } from "../features/games/games-api";
 import { EmptyState } from "../features/page/empty-state";
 import { PageFrame } from "../features/page/page-frame";
 import type { LoaderEnv } from "../lib/loader-env";
@@ -33,15 +37,47 @@ export const meta: Route.MetaFunction = (args) =>
     description: pageText(rootDataOf(args), "category", "description", ""),
   });
 
+const SORTS = [
+  ["popular", "Popular"],
+  ["newest", "Newest"],
+  ["title", "A to Z"],
+] as const;
+
+/** The collection's games, page after page (GET /api/game/games?collection=…, GM-02). */
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useSite();
+  const { collection } = loaderData;
+  const sortId = useId();
+  const [sort, setSort] = useState<NonNullable<GameFilters["sort"]>>("popular");
   return (
-    <PageFrame title={loaderData.collection.name}>
-      <EmptyState
-        text={t(
-          "global-components.pages.category.empty",
-          "The games of this category are not available yet.",
-        )}
+    <PageFrame title={collection.name}>
+      <div className="game-sort">
+        <label htmlFor={sortId}>{t("global-components.games.sort", "Sort by")}</label>{" "}
+        <select
+          id={sortId}
+          name="sort"
+          value={sort}
+          onChange={(event) => setSort(event.target.value as typeof sort)}
+        >
+          {SORTS.map(([value, fallback]) => (
+            <option key={value} value={value}>
+              {t(`global-components.games.sorts.${value}`, fallback)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <PagedGameGrid
+        key={`${collection.slug}-${sort}`}
+        filters={{ collection: collection.slug, sort, perPage: 24 }}
+        label={collection.name}
+        empty={
+          <EmptyState
+            text={t(
+              "global-components.pages.category.empty",
+              "There are no games in this category yet.",
+            )}
+          />
+        }
       />
     </PageFrame>
   );

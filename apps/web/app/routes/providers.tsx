@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useProviders } from "../features/games/use-providers";
 import { EmptyState } from "../features/page/empty-state";
 import { PageFrame } from "../features/page/page-frame";
@@ -9,6 +10,7 @@ import { framePageMeta } from "../lib/seo/page-meta";
 import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/providers";
+import "../features/games/games.css";
 
 async function load(env: LoaderEnv) {
   await guardPage(env);
@@ -28,9 +30,9 @@ export const shouldRevalidate = pageShouldRevalidate;
 export const meta: Route.MetaFunction = (args) =>
   framePageMeta(args, "providers", "Game providers");
 
-/** The game providers, from GET /api/game/providers (TanStack Query). */
+/** The game providers, from GET /api/game/providers (TanStack Query, GM-08), linking their pages. */
 export default function ProvidersPage() {
-  const { t } = useSite();
+  const { t, href } = useSite();
   const providers = useProviders();
   const list = providers.data ?? [];
   return (
@@ -43,11 +45,13 @@ export default function ProvidersPage() {
         />
       ) : (
         <ul
-          className="page-list"
+          className="provider-list"
           aria-label={t("global-components.pages.providers.title", "Game providers")}
         >
           {list.map((provider) => (
-            <li key={provider.id}>{provider.name}</li>
+            <li key={provider.id}>
+              <Link to={href(`/providers/${provider.slug ?? provider.id}`)}>{provider.name}</Link>
+            </li>
           ))}
         </ul>
       )}

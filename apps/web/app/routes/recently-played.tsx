@@ -1,14 +1,18 @@
+import { useQuery } from "@tanstack/react-query";
+import { GameGrid } from "../features/games/game-grid";
+import { playedQuery } from "../features/games/games-api";
+import { EmptyState } from "../features/page/empty-state";
 import { FramePage } from "../features/page/frame-page";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
 import { pageShouldRevalidate } from "../lib/routing/should-revalidate";
 import { framePageMeta } from "../lib/seo/page-meta";
+import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/recently-played";
 
 const TITLE = "Recently played";
-const EMPTY = "The games you played recently will be listed here once games are available.";
 
 async function load(env: LoaderEnv) {
   await guardPage(env);
@@ -27,6 +31,31 @@ export const shouldRevalidate = pageShouldRevalidate;
 
 export const meta: Route.MetaFunction = (args) => framePageMeta(args, "recently-played", TITLE);
 
+/** The games the player launched lately (GET /api/game/games/played, GM-07); guests are asked to sign in. */
 export default function RecentlyPlayedPage() {
-  return <FramePage pageKey="recently-played" title={TITLE} empty={EMPTY} playersOnly />;
+  return (
+    <FramePage pageKey="recently-played" title={TITLE} empty="" playersOnly>
+      <RecentlyPlayed />
+    </FramePage>
+  );
+}
+
+function RecentlyPlayed() {
+  const { t } = useSite();
+  const played = useQuery(playedQuery);
+  return (
+    <GameGrid
+      games={played.data}
+      pending={played.isPending}
+      label={t("global-components.pages.recently-played.title", TITLE)}
+      empty={
+        <EmptyState
+          text={t(
+            "global-components.pages.recently-played.none",
+            "The games you play will be listed here.",
+          )}
+        />
+      }
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useId } from "react";
+import { type CSSProperties, lazy, type ReactNode, Suspense, useId } from "react";
 import { Link } from "react-router";
 import { useModals, useSite } from "../../lib/site";
 import { LoyaltyArt, SportsArt, WelcomeArt } from "../art/banner-art";
@@ -8,6 +8,9 @@ import { useLayoutKind } from "../layout/layout-kind";
 import { Badge } from "../ui/badge";
 import { Button, ButtonLink } from "../ui/button";
 import { cx } from "../ui/cx";
+
+// Search, collection rails and winners load as their own chunk, out of the entry JavaScript.
+const HomeLobby = lazy(() => import("../../features/games/home-lobby"));
 
 /**
  * The home page: promo banners (welcome package; sportsbook when the betting provider is
@@ -25,6 +28,11 @@ export function HomePage() {
       </h1>
       {restricted ? null : <PromoBanners />}
       {restricted ? null : <CategoryStrip />}
+      {restricted ? null : (
+        <Suspense fallback={<div className="game-rails" aria-busy="true" />}>
+          <HomeLobby />
+        </Suspense>
+      )}
       {restricted ? null : <Lobby />}
       <TrustStrip />
     </div>

@@ -62,6 +62,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ],
   },
   { id: "providers", path: "providers", file: "routes/providers.tsx" },
+  // A provider's page (GM-08: a single provider uses GET /api/game/providers/{id}).
+  {
+    id: "providers-providerIdentity",
+    path: "providers/:providerIdentity",
+    file: "routes/provider.tsx",
+  },
   {
     id: "questions",
     path: "questions",

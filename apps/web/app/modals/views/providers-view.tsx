@@ -1,10 +1,11 @@
+import { Link } from "react-router";
 import { useProviders } from "../../features/games/use-providers";
 import { useSite } from "../../lib/site";
 import type { ModalViewProps } from "../modal-view-props";
 
-/** The game providers (GET /api/game/providers). */
+/** The game providers (GET /api/game/providers), linking their pages. */
 export default function ProvidersView(_props: ModalViewProps) {
-  const { t } = useSite();
+  const { t, href } = useSite();
   const providers = useProviders();
   if (providers.isPending) return <div className="modal__loading" aria-busy="true" />;
   const list = providers.data ?? [];
@@ -15,7 +16,7 @@ export default function ProvidersView(_props: ModalViewProps) {
     <ul className="modal-links" aria-label={t("modals.providers.title", "Providers")}>
       {list.map((provider) => (
         <li key={provider.id}>
-          <span className="modal-links__item">{provider.name}</span>
+          <Link to={href(`/providers/${provider.slug ?? provider.id}`)}>{provider.name}</Link>
         </li>
       ))}
     </ul>

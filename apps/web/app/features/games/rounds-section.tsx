@@ -1,0 +1,152 @@
+// The player's bets and spins on /profile/history (GM-09): GET /api/game/bets?page&perPage&isSettled
+// and GET /api/game/spins?page&perPage, with status, stake, win and pages. Styled by the wallet
+// history's classes (the same page loads them).
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useSite } from "../../lib/site";
+import { type RoundFilters, roundsQuery } from "./games-api";
+
+const PER_PAGE = 10;
+/** game.bet.status: 1 pending, 2 won, 3 lost, 4 refunded. */
+const STATUS_TEXT: Record<number, [string, string]> = {
+  1: ["pending", "Pending"],
+  2: ["won", "Won"],
+  3: ["lost", "Lost"],
+  4: ["refunded", "Refunded"],
+};
+
+export function RoundsSection({ kind }: { kind: "bets" | "spins" }) {
+  const { t, locale } = useSite();
+  const settledId = useId();
+  const titleId = useId();
+  const [filters, setFilters] = useState<RoundFilters>({ kind, page: 1, perPage: PER_PAGE });
+  const rounds = useQuery({ ...roundsQuery(filters), placeholderData: (previous) => previous });
+  const list = rounds.data?.data ?? [];
+  const pages = Math.max(1, Math.ceil((rounds.data?.meta.total ?? 0) / filters.perPage));
+  const title =
+    kind === "bets"
+      ? t("global-components.pages.profile-history.bets", "Bets")
+      : t("global-components.pages.profile-history.spins", "Spins");
+  const statusText = (status: number) => {
+    const [key, fallback] = STATUS_TEXT[status] ?? ["unknown", String(status)];
+    return t(`global-components.pages.profile-history.betStatus.${key}`, fallback);
+  };
+  return (
+    <section className="profile-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="profile-card__title">
+        {title}
+      </h2>
+      {kind === "bets" ? (
+        <div className="wallet-filters">
+          <div className="modal-form__field">
+            <label className="modal-form__label" htmlFor={settledId}>
+              {t("global-components.pages.profile-history.settledFilter", "Settlement")}
+            </label>
+            <select
+              id={settledId}
+              name="isSettled"
+              className="modal-form__input"
+              value={filters.isSettled ?? ""}
+              onChange={(event) =>
+                setFilters({
+                  ...filters,
+                  page: 1,
+                  isSettled: (event.target.value || undefined) as RoundFilters["isSettled"],
+                })
+              }
+            >
+              <option value="">{t("global-components.pages.profile-history.all", "All")}</option>
+              <option value="1">
+                {t("global-components.pages.profile-history.settled", "Settled")}
+              </option>
+              <option value="0">
+                {t("global-components.pages.profile-history.open", "Not settled")}
+              </option>
+            </select>
+          </div>
+        </div>
+      ) : null}
+      {rounds.isPending ? (
+        <div className="modal__loading" aria-busy="true" />
+      ) : rounds.isError ? (
+        <p className="wallet-empty" role="alert">
+          {t(
+            "global-components.pages.profile-history.roundsFailed",
+            "The history could not be loaded.",
+          )}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="wallet-empty" role="status">
+          {kind === "bets"
+            ? t("global-components.pages.profile-history.noBets", "No bets yet.")
+            : t("global-components.pages.profile-history.noSpins", "No spins yet.")}
+        </p>
+      ) : (
+        <table
+          className="wallet-table"
+          aria-label={title}
+          aria-busy={rounds.isFetching || undefined}
+        >
+          <thead>
+            <tr>
+              <th scope="col">{t("global-components.pages.profile-history.game", "Game")}</th>
+              <th scope="col">{t("global-components.pages.profile-history.date", "Date")}</th>
+              <th scope="col">{t("global-components.pages.profile-history.stake", "Bet")}</th>
+              <th scope="col">{t("global-components.pages.profile-history.win", "Win")}</th>
+              <th scope="col">
+                {t("global-components.pages.profile-history.statusFilter", "Status")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((round) => (
+              <tr key={round.id} data-status={round.status}>
+                <th scope="row">
+                  {round.gameTitle}
+                  <span className="visually-hidden"> · {round.providerName}</span>
+                </th>
+                <td>{new Date(round.createdAt).toLocaleString(locale)}</td>
+                <td>
+                  {round.betAmount} {round.currency}
+                </td>
+                <td>
+                  {round.winAmount} {round.currency}
+                </td>
+                <td>{statusText(round.status)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav
+        className="wallet-pages"
+        aria-label={t("global-components.pages.profile-history.pagesOf", "Pages of {title}", {
+          title,
+        })}
+      >
+        <button
+          type="button"
+          className="wallet-link"
+          disabled={filters.page <= 1}
+          onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
+        >
+          {t("global-components.pages.profile-history.previous", "Previous page")}
+        </button>
+        <span>
+          {t("global-components.pages.profile-history.pageOf", "Page {page} of {pages}", {
+            page: filters.page,
+            pages,
+          })}
+        </span>
+        <button
+          type="button"
+          className="wallet-link"
+          disabled={filters.page >= pages}
+          onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
+        >
+          {t("global-components.pages.profile-history.next", "Next page")}
+        </button>
+      </nav>
+    </section>
+  );
+}
