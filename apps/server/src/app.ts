@@ -27,6 +27,7 @@ import { createMemoryRateLimiter, type RateLimitPort } from "./infra/rate-limit"
 import { registerSecurityHeaders } from "./infra/security-headers";
 import { createOutboxSmsPort, type SmsPort } from "./infra/sms";
 import { parseQueryString } from "./lib/querystring";
+import { bonusRoutes } from "./modules/bonus/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { registerCrypto } from "./modules/crypto/setup";
 import { devRoutes } from "./modules/dev/routes";
@@ -42,10 +43,12 @@ import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/
 import { verificationRoutes } from "./modules/player/verification/routes";
 import { outboxWatcher } from "./modules/realtime/commit-hook";
 import { realtimeRoutes } from "./modules/realtime/routes";
+import { retentionRoutes } from "./modules/retention/routes";
 import { type RealtimeSettings, setUpRealtime } from "./modules/realtime/setup";
 import { riskRoutes } from "./modules/risk/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { registerStudio } from "./modules/studio/routes";
+import { tournamentRoutes } from "./modules/tournament/routes";
 import { walletRoutes } from "./modules/wallet/routes";
 import { registerSsr } from "./web/ssr";
 
@@ -192,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await settingsRoutes(scope, ctx);
     await playerRoutes(scope, ctx);
     await gameRoutes(scope, ctx);
+    await bonusRoutes(scope, ctx);
+    await retentionRoutes(scope, ctx);
     await contentRoutes(scope, ctx);
     // A plain route, so it wins over the SSR catch-all; it answers 404 when DEV_OUTBOX is off.
     await devRoutes(scope, ctx);
@@ -202,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await documentRoutes(scope, ctx);
     await paymentRoutes(scope, ctx);
     await notificationRoutes(scope, ctx);
+    await tournamentRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, realtime);
   });
   // Crypto deposits: chain sources, the watcher and the sandbox chain's page (app.crypto).

@@ -19,10 +19,12 @@ export const REALTIME_TIMINGS = Object.freeze({
   maxServerPingDelay: 10_000,
 });
 
-/** Public channels: the online count for everyone, recent wins for everyone. */
+/** Public channels: the online count, recent wins and tournament leaderboards, for everyone. */
 export const PUBLIC_CHANNELS = Object.freeze({
   globalOnline: "global:online",
   winners: "game:winners",
+  /** Every tournament's top entries as they change (tournament.ts). */
+  tournamentLeaderboards: "retention:tournament-leaderboards",
 });
 export const publicChannels: readonly string[] = Object.values(PUBLIC_CHANNELS);
 

@@ -24,9 +24,14 @@ export const DOMAIN_EVENT_TYPES = [
   "player.signed_in",
 ] as const;
 
-/** Tables whose writes may raise an event (the commit hook nudges the dispatcher after them). */
+/**
+ * Tables whose writes may raise an event (the commit hook nudges the dispatcher after them), and
+ * raiseDomainEvent's function. Not "domain_event" alone: the dispatcher's own claim names
+ * domain_event_deliveries, and a nudge after every dispatch made drain() go round for ever on
+ * PostgreSQL (the nudge lands before the loop's check there).
+ */
 export const DOMAIN_EVENT_SOURCES = [
-  "domain_event",
+  "raise_domain_event",
   "game_rounds",
   "payment_invoices",
   "player_sessions",

@@ -12,7 +12,8 @@ export type HousePurpose =
   | "games"
   | "bonuses"
   | "fees"
-  | "adjustments";
+  | "adjustments"
+  | "tournaments";
 
 export interface WalletAccountRecord {
   id: string;

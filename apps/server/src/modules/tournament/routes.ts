@@ -1,0 +1,105 @@
+import { ErrorBody } from "@casino/contract/errors";
+import {
+  TournamentList,
+  TournamentListQuery,
+  TournamentParams,
+  TournamentResponse,
+} from "@casino/contract/tournament";
+import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { cachePrivate, errorResponses } from "../../lib/http";
+import { playerOf, requirePlayer } from "../player/authenticate";
+import { COMPLETION_JOB_INTERVAL_MS, completeDueTournaments } from "./complete-tournaments";
+import { joinTournament } from "./join-tournament";
+import { getTournament, listTournaments } from "./read-tournaments";
+import { scoreSettledBet } from "./score-bet";
+import { seedDemoTournaments } from "./seed-tournaments";
+
+const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
+const BASE = "/api/retention/tournaments";
+
+/**
+ * Tournaments (issue 8; TN-01, TN-02, BE-39): the list and detail (guests too; `isJoined` and
+ * `me` for a signed-in player), opt-in, the settled-bet consumer that keeps the scores, and the
+ * completion job that pays the prizes. The demo tournaments are seeded on the first start.
+ */
+export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requirePlayer(ctx);
+  // Signed in when a token is sent (a bad one is still a 401, so the client refreshes it).
+  const optionalPlayer: preHandlerAsyncHookHandler = async function (request, reply) {
+    if (request.headers.authorization) await preHandler.call(this, request, reply);
+  };
+
+  await seedDemoTournaments(ctx.db, ctx.now());
+  ctx.domainEvents.subscribe("tournaments", ["game.bet.settled"], (tx, event) =>
+    scoreSettledBet(ctx, tx, event),
+  );
+  ctx.jobs.add({
+    name: "tournament-completion",
+    everyMs: COMPLETION_JOB_INTERVAL_MS,
+    run: () => completeDueTournaments(ctx),
+  });
+
+  api.get(
+    BASE,
+    {
+      preHandler: optionalPlayer,
+      schema: {
+        tags: ["retention"],
+        summary: "Tournaments: running, upcoming and finished, or those of one state",
+        querystring: TournamentListQuery,
+        response: { 200: TournamentList, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      const data = await listTournaments(
+        ctx,
+        request.player?.profileId ?? null,
+        request.query.state,
+      );
+      return { data };
+    },
+  );
+
+  api.get(
+    `${BASE}/:identity`,
+    {
+      preHandler: optionalPlayer,
+      schema: {
+        tags: ["retention"],
+        summary: "One tournament: prizes, rules, leaderboard and the player's own entry (me)",
+        params: TournamentParams,
+        response: { 200: TournamentResponse, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      const data = await getTournament(
+        ctx,
+        request.params.identity,
+        request.player?.profileId ?? null,
+      );
+      return { data };
+    },
+  );
+
+  api.put(
+    `${BASE}/:identity/join`,
+    {
+      preHandler,
+      schema: {
+        tags: ["retention"],
+        summary:
+          "Join a tournament: bets settled from now on count (idempotent; 409 when finished)",
+        params: TournamentParams,
+        response: { 200: TournamentResponse, 409: ErrorBody, ...authErrors },
+      },
+    },
+    async (request) => ({
+      data: await joinTournament(ctx, request.params.identity, playerOf(request).profileId),
+    }),
+  );
+}

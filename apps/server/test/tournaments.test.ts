@@ -1,0 +1,386 @@
+// Tournaments (issue 8 "Tournaments"; TN-01, BE-39): the endpoints, opt-in, scores from settled
+// bets (bet sum, win sum, biggest multiplier; window, join time, minimum bet, games, currency),
+// exactly once per settled bet, ties, and a completion that pays once even when run twice at once.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "../src/context";
+import {
+  completeDueTournaments,
+  completeTournament,
+} from "../src/modules/tournament/complete-tournaments";
+import { checkLedger } from "../src/modules/wallet/ledger-check";
+import { walletRepository } from "../src/modules/wallet/repository";
+import { GAME_TEST_ENV, gamePlayer } from "./game-helpers";
+import { expectErrorBody } from "./helpers";
+import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
+
+let app: PlayerTestApp;
+beforeAll(async () => {
+  app = await createPlayerTestApp({ ...GAME_TEST_ENV, ACCESS_TOKEN_TTL_SECONDS: "86400" });
+});
+afterAll(async () => app?.close());
+
+type Scoring = "bet_sum" | "win_sum" | "max_multiplier";
+
+/** An operator's tournament row (minor units), starting a minute ago and ending in ten. */
+async function createTournament(
+  options: {
+    scoring?: Scoring;
+    minBet?: string;
+    currency?: string;
+    convert?: boolean;
+    games?: string[];
+    providers?: string[];
+    startsIn?: number;
+    lastsFor?: number;
+    prizes?: { from: number; to: number; kind?: string; amount?: string; title?: string }[];
+  } = {},
+) {
+  const slug = `t-${randomBytes(4).toString("hex")}`;
+  const starts = new Date(app.clock.now().getTime() + (options.startsIn ?? -60) * 1000);
+  const ends = new Date(starts.getTime() + (options.lastsFor ?? 660) * 1000);
+  const [row] = await app.testDb.query<{ id: string }>(
+    `INSERT INTO tournaments (slug, title, scoring, currency, convert_currencies, min_bet,
+       game_ids, provider_ids, starts_at, ends_at, position)
+     VALUES ($1, $2, $3, $4, $5, $6,
+             ARRAY(SELECT id FROM games WHERE slug = ANY ($7::text[])),
+             ARRAY(SELECT id FROM game_providers WHERE slug = ANY ($8::text[])), $9, $10, 100)
+     RETURNING id`,
+    [
+      slug,
+      `Test ${slug}`,
+      options.scoring ?? "bet_sum",
+      options.currency ?? "EUR",
+      options.convert ?? false,
+      options.minBet ?? "0",
+      options.games ?? [],
+      options.providers ?? [],
+      starts,
+      ends,
+    ],
+  );
+  for (const prize of options.prizes ?? [{ from: 1, to: 1, amount: "1000" }]) {
+    await app.testDb.query(
+      `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, kind, amount, title)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        row!.id,
+        prize.from,
+        prize.to,
+        prize.kind ?? "cash",
+        prize.amount ?? null,
+        prize.title ?? "",
+      ],
+    );
+  }
+  return { id: row!.id, slug };
+}
+
+const testCtx = () => ({ db: app.testDb, now: app.clock.now }) as unknown as AppContext;
+
+async function join(slug: string, headers: Record<string, string>) {
+  const response = await app.inject({
+    method: "PUT",
+    url: `/api/retention/tournaments/${slug}/join`,
+    headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+async function detail(slug: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ url: `/api/retention/tournaments/${slug}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+async function settle() {
+  await app.domainEvents.drain();
+}
+
+async function outbox(channel: string) {
+  const rows = await app.testDb.query<{ payload: Record<string, unknown> }>(
+    "SELECT payload FROM event_outbox WHERE channel = $1 ORDER BY id",
+    [channel],
+  );
+  return rows.map((row) => row.payload);
+}
+
+describe("tournaments API", () => {
+  it("lists the seeded demo tournaments by state: one running, one upcoming, one finished", async () => {
+    const all = await app.inject({ url: "/api/retention/tournaments" });
+    expect(all.statusCode, all.body).toBe(200);
+    const bySlug = new Map(
+      all.json().data.map((item: { identity: string; state: string }) => [item.identity, item]),
+    );
+    expect(bySlug.get("weekly-race")).toMatchObject({
+      state: "running",
+      scoring: "bet_sum",
+      currency: "EUR",
+      prizePool: "210.00",
+      isJoined: false,
+    });
+    expect(bySlug.get("big-multiplier")).toMatchObject({ state: "upcoming" });
+    expect(bySlug.get("autumn-sprint")).toMatchObject({ state: "finished" });
+    const upcoming = await app.inject({ url: "/api/retention/tournaments?state=upcoming" });
+    expect(upcoming.json().data.map((item: { identity: string }) => item.identity)).toContain(
+      "big-multiplier",
+    );
+    expect(upcoming.json().data.every((item: { state: string }) => item.state === "upcoming")).toBe(
+      true,
+    );
+    const bad = await app.inject({ url: "/api/retention/tournaments?state=later" });
+    expect(bad.statusCode).toBe(422);
+    expect(expectErrorBody(bad.json()).error.fields).toHaveProperty("state");
+  });
+
+  it("shows a tournament's prizes, rules and leaderboard to guests; 404 for an unknown one", async () => {
+    const weekly = await detail("weekly-race");
+    expect(weekly.prizes[0]).toMatchObject({ placeFrom: 1, type: "cash", title: "100.00 EUR" });
+    expect(weekly.prizes.at(-1)).toMatchObject({
+      placeFrom: 11,
+      placeTo: 20,
+      type: "freespins",
+      amount: null,
+      title: "10 free spins on Gold Rush",
+    });
+    expect(weekly.rules).toMatchObject({ scoring: "bet_sum", minBet: "0.10", games: [] });
+    expect(weekly.me).toBeNull();
+    const multiplier = await detail("big-multiplier");
+    expect(multiplier.rules.collections.map((item: { slug: string }) => item.slug)).toEqual([
+      "slots",
+    ]);
+    const missing = await app.inject({ url: "/api/retention/tournaments/no-such-thing" });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("joining needs a session, is idempotent, and a finished tournament cannot be joined", async () => {
+    const { slug } = await createTournament();
+    const anonymous = await app.inject({
+      method: "PUT",
+      url: `/api/retention/tournaments/${slug}/join`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const p = await gamePlayer(app);
+    const first = await join(slug, p.headers);
+    expect(first).toMatchObject({ isJoined: true, participants: 1 });
+    expect(first.me).toMatchObject({ place: 1, score: "0.00", bets: 0 });
+    const again = await join(slug, p.headers);
+    expect(again).toMatchObject({ isJoined: true, participants: 1 });
+    const finished = await app.inject({
+      method: "PUT",
+      url: "/api/retention/tournaments/autumn-sprint/join",
+      headers: p.headers,
+    });
+    expect(finished.statusCode).toBe(409);
+    const list = await app.inject({ url: "/api/retention/tournaments", headers: p.headers });
+    const mine = list.json().data.find((item: { identity: string }) => item.identity === slug);
+    expect(mine.isJoined).toBe(true);
+  });
+});
+
+describe("tournament scores from settled bets", () => {
+  it("bet sum: only rounds after joining, inside the window and at or above the minimum count", async () => {
+    const { slug } = await createTournament({ scoring: "bet_sum", minBet: "100" });
+    const p = await gamePlayer(app, { funds: "100.00" });
+    await p.round("5.00", "0"); // before joining
+    await settle();
+    await join(slug, p.headers);
+    await p.round("1.00", "3.00");
+    await p.round("2.50", "0");
+    await p.round("0.50", "10.00"); // below the minimum of 1.00
+    await settle();
+    const after = await detail(slug, p.headers);
+    expect(after.me).toMatchObject({ place: 1, score: "3.50", bets: 2 });
+    expect(after.leaderboard[0]).toMatchObject({
+      place: 1,
+      score: "3.50",
+      entryId: after.me.entryId,
+    });
+    // The player's own channel and the public board were told.
+    const entries = await outbox(`retention:tournaments#${p.tokens.profileId}`);
+    expect(entries.at(-1)).toMatchObject({
+      type: "tournament.entry.updated",
+      entry: { score: "3.50", place: 1 },
+    });
+    const boards = await outbox("retention:tournament-leaderboards");
+    expect(boards.at(-1)).toMatchObject({
+      type: "tournament.leaderboard.updated",
+      state: "running",
+      leaderboard: [{ score: "3.50" }],
+    });
+    // After the end nothing counts any more.
+    app.clock.advance(11 * 60);
+    await p.round("4.00", "0");
+    await settle();
+    expect((await detail(slug, p.headers)).me).toMatchObject({ score: "3.50", bets: 2 });
+    app.clock.advance(-11 * 60);
+  });
+
+  it("win sum and biggest multiplier; games outside the tournament and other currencies do not count", async () => {
+    const wins = await createTournament({ scoring: "win_sum", games: ["gold-rush"] });
+    const multi = await createTournament({ scoring: "max_multiplier" });
+    const other = await createTournament({ scoring: "bet_sum", currency: "USD" });
+    const p = await gamePlayer(app, { funds: "100.00" });
+    for (const t of [wins, multi, other]) await join(t.slug, p.headers);
+    await p.round("2.00", "5.00"); // x2.5
+    await p.round("1.00", "12.34"); // x12.34
+    await p.round("4.00", "4.00"); // x1
+    const elsewhere = await gamePlayer(app, { tokens: p.tokens, game: "ocean-gems" });
+    await elsewhere.round("1.00", "100.00"); // not gold-rush: no win sum; but x100 everywhere
+    await settle();
+    expect((await detail(wins.slug, p.headers)).me).toMatchObject({ score: "21.34", bets: 3 });
+    expect((await detail(multi.slug, p.headers)).me).toMatchObject({ score: "100", bets: 4 });
+    expect((await detail(other.slug, p.headers)).me).toMatchObject({ score: "0.00", bets: 0 });
+  });
+
+  it("bets in other currencies count converted when the tournament says so", async () => {
+    const [eur, usd] = await app.testDb.query<{ code: string; rate: string }>(
+      "SELECT code, rate::text FROM currencies WHERE code IN ('EUR', 'USD') ORDER BY code",
+    );
+    expect(eur && usd).toBeTruthy();
+    const t = await createTournament({ scoring: "bet_sum", currency: "USD", convert: true });
+    const p = await gamePlayer(app, { funds: "100.00" });
+    await join(t.slug, p.headers);
+    await p.round("10.00", "0");
+    await settle();
+    // 1000 EUR cents → USD cents at the rates, rounded down.
+    const expected = (1000 * Number(eur!.rate)) / Number(usd!.rate);
+    const score = Number((await detail(t.slug, p.headers)).me.score) * 100;
+    expect(score).toBe(Math.floor(expected + 1e-9));
+  });
+
+  it("the same settled bet delivered twice counts once", async () => {
+    const t = await createTournament({ scoring: "bet_sum" });
+    const p = await gamePlayer(app);
+    await join(t.slug, p.headers);
+    await p.round("3.00", "0");
+    await settle();
+    // Deliver the round's event to the consumer again.
+    const [event] = await app.testDb.query<{ id: string }>(
+      `SELECT id FROM domain_events
+        WHERE type = 'game.bet.settled' AND player_id = $1 ORDER BY id DESC LIMIT 1`,
+      [p.tokens.profileId],
+    );
+    await app.testDb.query(
+      "INSERT INTO domain_event_deliveries (consumer, event_id) VALUES ('tournaments', $1)",
+      [event!.id],
+    );
+    await settle();
+    const left = await app.testDb.query(
+      "SELECT 1 FROM domain_event_deliveries WHERE consumer = 'tournaments'",
+    );
+    expect(left).toHaveLength(0);
+    expect((await detail(t.slug, p.headers)).me).toMatchObject({ score: "3.00", bets: 1 });
+  });
+
+  it("ties go to the player who reached the score first", async () => {
+    const t = await createTournament({ scoring: "bet_sum" });
+    const late = await gamePlayer(app);
+    const early = await gamePlayer(app);
+    await join(t.slug, late.headers); // joined first, reaches 2.00 later
+    await join(t.slug, early.headers);
+    await early.round("2.00");
+    await settle();
+    app.clock.advance(5);
+    await late.round("2.00");
+    await settle();
+    const board = (await detail(t.slug)).leaderboard;
+    const me = (await detail(t.slug, early.headers)).me;
+    expect(board.map((entry: { score: string }) => entry.score)).toEqual(["2.00", "2.00"]);
+    expect(board[0].entryId).toBe(me.entryId);
+  });
+});
+
+describe("tournament completion", () => {
+  it("TN-01 BE-39 pays the prizes once, even when the completion runs twice at once, and tells each winner", async () => {
+    const t = await createTournament({
+      scoring: "bet_sum",
+      prizes: [
+        { from: 1, to: 1, amount: "2500" },
+        { from: 2, to: 2, amount: "1000" },
+        { from: 3, to: 3, kind: "freespins", title: "10 free spins" },
+      ],
+    });
+    const players = [await gamePlayer(app), await gamePlayer(app), await gamePlayer(app)];
+    const fourth = await gamePlayer(app);
+    for (const p of [...players, fourth]) await join(t.slug, p.headers);
+    await players[0]!.round("5.00");
+    await players[1]!.round("3.00");
+    await players[2]!.round("2.00");
+    await fourth.round("1.00");
+    await settle();
+    const before = await Promise.all(
+      players.map(
+        async (p) =>
+          (await walletRepository(app.testDb).findByCurrency(p.tokens.profileId, "EUR"))!.balances
+            .real,
+      ),
+    );
+    // Not due yet.
+    expect(await completeTournament(testCtx(), t.id)).toBe(false);
+    app.clock.advance(11 * 60);
+    const runs = await Promise.all([
+      completeTournament(testCtx(), t.id),
+      completeTournament(testCtx(), t.id),
+      completeDueTournaments(testCtx()),
+    ]);
+    expect(runs.filter((run) => run === true || run === 1)).toHaveLength(1);
+    expect(await completeTournament(testCtx(), t.id)).toBe(false);
+    app.clock.advance(-11 * 60);
+
+    const after = await Promise.all(
+      players.map(
+        async (p) =>
+          (await walletRepository(app.testDb).findByCurrency(p.tokens.profileId, "EUR"))!.balances
+            .real,
+      ),
+    );
+    expect(after[0]! - before[0]!).toBe(2500n);
+    expect(after[1]! - before[1]!).toBe(1000n);
+    expect(after[2]! - before[2]!).toBe(0n);
+    const results = await app.testDb.query<{ place: number; status: string }>(
+      "SELECT place, status FROM tournament_results WHERE tournament_id = $1 ORDER BY place",
+      [t.id],
+    );
+    expect(results).toEqual([
+      { place: 1, status: "paid" },
+      { place: 2, status: "paid" },
+      { place: 3, status: "pending" },
+    ]);
+    const completed = await outbox(`retention:tournaments#${players[0]!.tokens.profileId}`);
+    expect(completed.filter((event) => event.type === "tournament.completed")).toEqual([
+      {
+        type: "tournament.completed",
+        place: 1,
+        tournament: { id: t.id, identity: t.slug, title: `Test ${t.slug}` },
+        prize: {
+          placeFrom: 1,
+          placeTo: 1,
+          type: "cash",
+          amount: "25.00",
+          currency: "EUR",
+          title: "25.00 EUR",
+        },
+      },
+    ]);
+    const third = await outbox(`retention:tournaments#${players[2]!.tokens.profileId}`);
+    expect(third.find((event) => event.type === "tournament.completed")).toMatchObject({
+      place: 3,
+      prize: { type: "freespins", title: "10 free spins" },
+    });
+    const lost = await outbox(`retention:tournaments#${fourth.tokens.profileId}`);
+    expect(lost.some((event) => event.type === "tournament.completed")).toBe(false);
+    expect((await detail(t.slug)).state).toBe("finished");
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("the job completes the seeded finished tournament with no participants and pays nothing", async () => {
+    await completeDueTournaments(testCtx());
+    const [row] = await app.testDb.query<{ completed_at: Date | null }>(
+      "SELECT completed_at FROM tournaments WHERE slug = 'autumn-sprint'",
+    );
+    expect(row!.completed_at).not.toBeNull();
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+});
