@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,11 +15,18 @@ let app: PlayerTestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "casino-documents-"));
-  app = await createPlayerTestApp({ DATA_DIR: dataDir, DOCUMENTS_MAX_BYTES: String(MAX_BYTES) });
+  app = await createPlayerTestApp({
+    DATA_DIR: dataDir,
+    DOCUMENTS_MAX_BYTES: String(MAX_BYTES),
+    OPERATOR_API_TOKEN: OPERATOR_TOKEN,
+  });
 });
 afterAll(async () => app?.close());
 
 /** A small JPEG with an EXIF segment (camera and GPS text) right after SOI. */
+const OPERATOR_TOKEN = "operator-token-for-document-review-tests-0123456789";
+const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+
 function jpegWithExif(): Buffer {
   const width = 8;
   const height = 8;
@@ -358,5 +366,102 @@ describe("player documents (KY-01..KY-03, BE-35)", () => {
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // Another player is not affected.
     expect((await (await player()).file(PDF, "statement.pdf")).statusCode).toBe(201);
+  });
+});
+
+describe("operator review of documents (KY-01, BE-35)", () => {
+  it("BE-35 KY-01 the queue lists pending documents oldest first; approve once, a second decision is 409; the player sees the status", async () => {
+    const p = await player();
+    const first = (await p.file(png(), "passport.png")).json().data;
+    app.clock.advance(1);
+    const second = (await p.file(png(), "bill.png", "proofOfAddress")).json().data;
+    const queue = await app.inject({ url: "/api/operator/documents?limit=200", headers: operator });
+    expect(queue.statusCode, queue.body).toBe(200);
+    const ids = queue.json().data.map((item: { id: string }) => item.id);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    expect(queue.json().data.find((item: { id: string }) => item.id === first.id)).toMatchObject({
+      status: 1,
+      type: "passport",
+      reviewedBy: null,
+    });
+
+    const file = await app.inject({
+      url: `/api/operator/documents/${first.id}/file`,
+      headers: operator,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/png");
+    expect(file.headers["content-disposition"]).toMatch(/^attachment;/);
+
+    const review = (id: string, body: Record<string, unknown>) =>
+      app.inject({
+        method: "POST",
+        url: `/api/operator/documents/${id}/review`,
+        headers: operator,
+        payload: body,
+      });
+    const [approved, raced] = await Promise.all([
+      review(first.id, { decision: "approve", reviewer: "kim" }),
+      review(first.id, { decision: "reject", reviewer: "lee", reason: "Blurred" }),
+    ]);
+    const statuses = [approved.statusCode, raced.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = approved.statusCode === 200 ? approved : raced;
+    const rejected = await review(second.id, {
+      decision: "reject",
+      reviewer: "kim",
+      reason: "The address is cut off",
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().data).toMatchObject({ status: 3, reviewedBy: "kim" });
+
+    const mine = (await p.list()).data as {
+      id: string;
+      status: number;
+      reviewReason: string | null;
+    }[];
+    expect(mine.find((item) => item.id === second.id)).toMatchObject({
+      status: 3,
+      reviewReason: "The address is cut off",
+    });
+    expect(mine.find((item) => item.id === first.id)!.status).toBe(winner.json().data.status);
+    const pending = (
+      await app.inject({ url: "/api/operator/documents?limit=200", headers: operator })
+    )
+      .json()
+      .data.map((item: { id: string }) => item.id);
+    expect(pending).not.toContain(first.id);
+    expect(pending).not.toContain(second.id);
+  });
+
+  it("BE-35 a rejection needs a reason; bad ids, unknown documents and a missing token get clear errors", async () => {
+    const p = await player();
+    const doc = (await p.file(png(), "passport.png")).json().data;
+    const review = (id: string, body: Record<string, unknown>, headers = operator) =>
+      app.inject({
+        method: "POST",
+        url: `/api/operator/documents/${id}/review`,
+        headers,
+        payload: body,
+      });
+    const noReason = await review(doc.id, { decision: "reject", reviewer: "kim" });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().error.fields.reason).toBeDefined();
+    expect((await review("not-a-uuid", { decision: "approve", reviewer: "kim" })).statusCode).toBe(
+      422,
+    );
+    expect((await review(randomUUID(), { decision: "approve", reviewer: "kim" })).statusCode).toBe(
+      404,
+    );
+    expect((await review(doc.id, { decision: "approve", reviewer: "kim" }, {})).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await app.inject({ url: "/api/operator/documents?status=9", headers: operator })).statusCode,
+    ).toBe(422);
+    // A player's token is not an operator's.
+    expect(
+      (await app.inject({ url: "/api/operator/documents", headers: p.headers })).statusCode,
+    ).toBe(401);
   });
 });

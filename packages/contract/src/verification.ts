@@ -89,6 +89,9 @@ export const PlayerDocument = z
     createdAt: z.string(),
     /** Approved documents are kept: the player cannot delete them. */
     deletable: z.boolean(),
+    /** Why an operator rejected it (shown to the player); null otherwise. */
+    reviewReason: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
   })
   .meta({ id: "PlayerDocument" });
 export type PlayerDocument = z.infer<typeof PlayerDocument>;
@@ -109,3 +112,36 @@ export const DocumentIdParams = z.strictObject({ id: z.uuid() });
 
 /** The text parts of POST /api/player/documents (multipart); the file part is named `file`. */
 export const DocumentUploadFields = z.strictObject({ type: DocumentType });
+
+// ---------------------------------------------------------------------------------------------
+// Operator review of documents (/api/operator/documents, OPERATOR_API_TOKEN).
+
+export const OperatorDocument = PlayerDocument.extend({
+  playerId: z.uuid(),
+  playerEmail: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+}).meta({ id: "OperatorDocument" });
+export type OperatorDocument = z.infer<typeof OperatorDocument>;
+
+export const OperatorDocumentQuery = z.strictObject({
+  /** player.document.status; default 1 (waiting for review), oldest first. */
+  status: z.coerce.number().int().min(1).max(3).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const OperatorDocumentList = z.object({ data: z.array(OperatorDocument) });
+
+export const DocumentReviewBody = z
+  .strictObject({
+    decision: z.enum(["approve", "reject"]),
+    /** Who decided, for the audit trail. */
+    reviewer: z.string().trim().min(1).max(100),
+    /** Required to reject: the player reads it. */
+    reason: z.string().trim().min(1).max(500).optional(),
+  })
+  .refine((body) => body.decision === "approve" || body.reason !== undefined, {
+    path: ["reason"],
+    message: "Say why the document is rejected",
+  })
+  .meta({ id: "DocumentReview" });
+export type DocumentReviewBody = z.infer<typeof DocumentReviewBody>;
+export const OperatorDocumentResponse = z.object({ data: OperatorDocument });

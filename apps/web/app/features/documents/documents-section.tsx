@@ -109,6 +109,11 @@ export function DocumentsSection() {
                     {texts.date(document.createdAt)} · {formatBytes(document.size)}
                   </span>
                 </p>
+                {document.reviewReason ? (
+                  <p className="document-card__reason">
+                    {text("rejectedBecause", "Why it was rejected:")} {document.reviewReason}
+                  </p>
+                ) : null}
                 <div className="document-card__actions">
                   <button
                     type="button"

@@ -12,6 +12,9 @@ export interface DocumentRecord {
   contentType: string;
   size: number;
   createdAt: Date;
+  reviewedAt: Date | null;
+  reviewedBy: string | null;
+  reviewReason: string | null;
 }
 
 interface DocumentRow {
@@ -24,10 +27,18 @@ interface DocumentRow {
   content_type: string;
   size_bytes: number;
   created_at: Date;
+  reviewed_at: Date | null;
+  reviewed_by: string | null;
+  review_reason: string | null;
 }
 
-const COLUMNS =
-  "id, player_id, type, status, storage_key, file_name, content_type, size_bytes, created_at";
+const COLUMNS = `id, player_id, type, status, storage_key, file_name, content_type, size_bytes,
+  created_at, reviewed_at, reviewed_by, review_reason`;
+
+const prefixed = (alias: string) =>
+  COLUMNS.split(",")
+    .map((column) => `${alias}.${column.trim()}`)
+    .join(", ");
 
 function toRecord(row: DocumentRow): DocumentRecord {
   return {
@@ -40,6 +51,9 @@ function toRecord(row: DocumentRow): DocumentRecord {
     contentType: row.content_type,
     size: Number(row.size_bytes),
     createdAt: row.created_at,
+    reviewedAt: row.reviewed_at ? new Date(row.reviewed_at) : null,
+    reviewedBy: row.reviewed_by,
+    reviewReason: row.review_reason,
   };
 }
 
@@ -53,6 +67,8 @@ export function toPlayerDocument(record: DocumentRecord): PlayerDocument {
     size: record.size,
     createdAt: record.createdAt.toISOString(),
     deletable: record.status !== DocumentStatus.Approved,
+    reviewReason: record.reviewReason,
+    reviewedAt: record.reviewedAt?.toISOString() ?? null,
   };
 }
 
@@ -84,7 +100,53 @@ export function documentsRepository(db: Queryable) {
       return row ? toRecord(row) : null;
     },
 
-    async insert(input: Omit<DocumentRecord, "status"> & { sha256: string }): Promise<void> {
+    /** The operator's queue: documents in a status with their player's e-mail, oldest first. */
+    async listByStatus(
+      status: number,
+      limit: number,
+    ): Promise<(DocumentRecord & { playerEmail: string | null })[]> {
+      const rows = await db.query<DocumentRow & { player_email: string | null }>(
+        `SELECT ${prefixed("d")}, p.email AS player_email
+           FROM player_documents d JOIN players p ON p.id = d.player_id
+          WHERE d.status = $1 ORDER BY d.created_at, d.id LIMIT $2`,
+        [status, limit],
+      );
+      return rows.map((row) => ({ ...toRecord(row), playerEmail: row.player_email }));
+    },
+
+    /** Any player's document (operator calls only). */
+    async findAny(id: string): Promise<(DocumentRecord & { playerEmail: string | null }) | null> {
+      const [row] = await db.query<DocumentRow & { player_email: string | null }>(
+        `SELECT ${prefixed("d")}, p.email AS player_email
+           FROM player_documents d JOIN players p ON p.id = d.player_id WHERE d.id = $1`,
+        [id],
+      );
+      return row ? { ...toRecord(row), playerEmail: row.player_email } : null;
+    },
+
+    /** Decides a pending document once; null when it is not pending (or not there). */
+    async decide(input: {
+      id: string;
+      status: number;
+      reviewer: string;
+      reason: string | null;
+      now: Date;
+    }): Promise<DocumentRecord | null> {
+      const [row] = await db.query<DocumentRow>(
+        `UPDATE player_documents
+            SET status = $2, reviewed_by = $3, review_reason = $4, reviewed_at = $5
+          WHERE id = $1 AND status = $6
+          RETURNING ${COLUMNS}`,
+        [input.id, input.status, input.reviewer, input.reason, input.now, DocumentStatus.Pending],
+      );
+      return row ? toRecord(row) : null;
+    },
+
+    async insert(
+      input: Omit<DocumentRecord, "status" | "reviewedAt" | "reviewedBy" | "reviewReason"> & {
+        sha256: string;
+      },
+    ): Promise<void> {
       await db.query(
         `INSERT INTO player_documents (id, player_id, type, status, storage_key, file_name,
            content_type, size_bytes, sha256, created_at)

@@ -3,21 +3,28 @@ import {
   DOCUMENT_FILE_TYPES,
   DOCUMENT_TYPES,
   DocumentIdParams,
+  DocumentReviewBody,
   DocumentUploadFields,
+  OperatorDocumentList,
+  OperatorDocumentQuery,
+  OperatorDocumentResponse,
   PlayerDocumentList,
   PlayerDocumentResponse,
 } from "@casino/contract/verification";
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../infra/errors";
 import { cachePrivate, errorResponses } from "../../../lib/http";
+import { requireOperator } from "../../payment/operator-routes";
 import { playerOf, requirePlayer } from "../authenticate";
 import { createLocalFileStorage, type FileStorage } from "./file-storage";
 import { deleteDocument, listDocuments, readDocumentFile } from "./manage-documents";
+import type { DocumentRecord } from "./repository";
+import { listDocumentsForReview, readDocumentForReview, reviewDocument } from "./review-documents";
 import { type UploadInput, uploadDocument } from "./upload-document";
 
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
@@ -48,6 +55,8 @@ export async function documentRoutes(
     points: UPLOADS_PER_HOUR * ctx.config.auth.rateLimitScale,
     duration: 60 * 60,
   });
+
+  operatorDocumentRoutes(app, ctx, storage);
 
   // Multipart only in this scope: the rest of the API keeps its JSON-only parsers.
   await app.register(async (scope) => {
@@ -148,22 +157,91 @@ export async function documentRoutes(
           profileId,
           request.params.id,
         );
-        const extension = DOCUMENT_FILE_TYPES.find(
-          (item) => item.contentType === record.contentType,
-        )?.extensions[0];
-        return reply
-          .header("cache-control", "no-store")
-          .header("content-type", record.contentType)
-          .header(
-            "content-disposition",
-            `attachment; filename="${record.type}-${record.id}${extension ?? ""}"`,
-          )
-          .header("content-security-policy", "default-src 'none'; sandbox")
-          .header("x-content-type-options", "nosniff")
-          .send(bytes as never);
+        return sendDocumentFile(reply, record, bytes);
       },
     );
   });
+}
+
+/** A document's file as an attachment nobody's browser will render or sniff. */
+function sendDocumentFile(reply: FastifyReply, record: DocumentRecord, bytes: Buffer) {
+  const extension = DOCUMENT_FILE_TYPES.find((item) => item.contentType === record.contentType)
+    ?.extensions[0];
+  return reply
+    .header("cache-control", "no-store")
+    .header("content-type", record.contentType)
+    .header(
+      "content-disposition",
+      `attachment; filename="${record.type}-${record.id}${extension ?? ""}"`,
+    )
+    .header("content-security-policy", "default-src 'none'; sandbox")
+    .header("x-content-type-options", "nosniff")
+    .send(bytes as never);
+}
+
+/**
+ * The operator's review of documents (OPERATOR_API_TOKEN; off without it): the queue, a file,
+ * and one decision per document.
+ */
+function operatorDocumentRoutes(app: FastifyInstance, ctx: AppContext, storage: FileStorage) {
+  const token = ctx.config.operatorApiToken;
+  if (!token) return;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requireOperator(token);
+  const tags = ["operator"];
+  const errors = { 401: ErrorBody, ...errorResponses } as const;
+
+  api.get(
+    "/api/operator/documents",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Player documents in a status (default 1, waiting for review), oldest first",
+        querystring: OperatorDocumentQuery,
+        response: { 200: OperatorDocumentList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await listDocumentsForReview(ctx, request.query) };
+    },
+  );
+
+  api.get(
+    "/api/operator/documents/:id/file",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "A document's file, for the reviewer",
+        params: DocumentIdParams,
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { record, bytes } = await readDocumentForReview(ctx, storage, request.params.id);
+      return sendDocumentFile(reply, record, bytes);
+    },
+  );
+
+  api.post(
+    "/api/operator/documents/:id/review",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Approve or reject (with a reason the player sees) a pending document, once",
+        params: DocumentIdParams,
+        body: DocumentReviewBody,
+        response: { 200: OperatorDocumentResponse, 409: ErrorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await reviewDocument(ctx, request.params.id, request.body) };
+    },
+  );
 }
 
 /**

@@ -87,7 +87,13 @@ export async function uploadDocument(
     await storage.delete(record.storageKey).catch(() => {});
     throw error;
   }
-  return toPlayerDocument({ ...record, status: 1 });
+  return toPlayerDocument({
+    ...record,
+    status: 1,
+    reviewedAt: null,
+    reviewedBy: null,
+    reviewReason: null,
+  });
 }
 
 /** The player's file name for display: the last path segment, printable, at most 120 chars. */
