@@ -191,6 +191,7 @@ function History({ rounds }: { rounds: StudioRound[] }) {
         <table className="history">
           <thead>
             <tr>
+              <th scope="col">Game</th>
               <th scope="col">Nonce</th>
               <th scope="col">Stake</th>
               <th scope="col">Payout</th>
@@ -200,6 +201,7 @@ function History({ rounds }: { rounds: StudioRound[] }) {
           <tbody>
             {rounds.map((round) => (
               <tr key={round.id}>
+                <td>{GAME_TITLES[round.game]}</td>
                 <td>{round.nonce}</td>
                 <td>{round.stake}</td>
                 <td>{round.payout}</td>
