@@ -1,4 +1,6 @@
+import { useParams } from "react-router";
 import { FramePage } from "../features/page/frame-page";
+import { TournamentView } from "../features/tournaments/tournament-view";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
@@ -28,6 +30,12 @@ export const shouldRevalidate = pageShouldRevalidate;
 export const meta: Route.MetaFunction = (args) =>
   framePageMeta(args, "tournaments-identity", TITLE);
 
+/** One tournament: prizes, rules, join, and the leaderboard live over realtime. */
 export default function TournamentPage() {
-  return <FramePage pageKey="tournaments-identity" title={TITLE} empty={EMPTY} />;
+  const { identity = "" } = useParams();
+  return (
+    <FramePage pageKey="tournaments-identity" title={TITLE} empty={EMPTY}>
+      <TournamentView key={identity} identity={identity} />
+    </FramePage>
+  );
 }

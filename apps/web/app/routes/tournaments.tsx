@@ -1,4 +1,5 @@
 import { FramePage } from "../features/page/frame-page";
+import { TournamentList } from "../features/tournaments/tournament-list";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
@@ -27,6 +28,11 @@ export const shouldRevalidate = pageShouldRevalidate;
 
 export const meta: Route.MetaFunction = (args) => framePageMeta(args, "tournaments", TITLE);
 
+/** Running, upcoming and finished tournaments (GET /api/retention/tournaments). */
 export default function TournamentsPage() {
-  return <FramePage pageKey="tournaments" title={TITLE} empty={EMPTY} />;
+  return (
+    <FramePage pageKey="tournaments" title={TITLE} empty={EMPTY}>
+      <TournamentList />
+    </FramePage>
+  );
 }

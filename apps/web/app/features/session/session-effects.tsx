@@ -14,6 +14,7 @@ import { profileQuery } from "../../lib/session/player-queries";
 import { onSessionRejected } from "../../lib/session/session-events";
 import { tokenStore } from "../../lib/session/token-store";
 import { useSite } from "../../lib/site";
+import { useTournamentCompletedAlert } from "../tournaments/completed-alert";
 
 /**
  * The session's start-up and cross-tab behaviour (spec §4 "Session", "Start-up"):
@@ -34,6 +35,8 @@ export function SessionEffects() {
   loggedInRef.current = isLoggedIn;
 
   useQuery({ ...profileQuery, enabled: isLoggedIn });
+  // TN-01: the tournament completed alert from the player's tournaments channel.
+  useTournamentCompletedAlert(isLoggedIn);
 
   useEffect(() => {
     void import("../../lib/session/fingerprint").then((m) => m.getFingerprint());
