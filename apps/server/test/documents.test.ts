@@ -437,7 +437,11 @@ describe("operator review of documents (KY-01, BE-35)", () => {
   it("BE-35 a rejection needs a reason; bad ids, unknown documents and a missing token get clear errors", async () => {
     const p = await player();
     const doc = (await p.file(png(), "passport.png")).json().data;
-    const review = (id: string, body: Record<string, unknown>, headers = operator) =>
+    const review = (
+      id: string,
+      body: Record<string, unknown>,
+      headers: Record<string, string> = operator,
+    ) =>
       app.inject({
         method: "POST",
         url: `/api/operator/documents/${id}/review`,

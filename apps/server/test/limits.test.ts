@@ -770,7 +770,7 @@ describe("deposit limits where money moves (BE-24, BE-34)", () => {
 });
 
 describe("bet and loss limits for the games (BE-34)", () => {
-  it("BE-34 bets count game.bet stakes, losses stakes minus game.win winnings; assertCanBet answers 13110 and, while excluded, 13111", async () => {
+  it("BE-34 bets count game.bet stakes less rolled-back ones, losses stakes minus game.win winnings; assertCanBet answers 13110 and, while excluded, 13111", async () => {
     // Ledger transactions take the database's time, so the test clock starts there.
     const [{ now }] = (await app.testDb.query<{ now: Date }>("SELECT now() AS now")) as [
       { now: Date },
@@ -817,10 +817,13 @@ describe("bet and loss limits for the games (BE-34)", () => {
       move("bet-1", "game.bet", "EUR", eur, games.EUR, 4_000n),
       move("win-1", "game.win", "EUR", games.EUR, eur, 2_500n),
       move("bet-2", "game.bet", "EUR", eur, games.EUR, 2_000n),
+      // A bet the studio rolled back was never staked: it counts toward neither limit.
+      move("bet-4", "game.bet", "EUR", eur, games.EUR, 3_000n),
+      move("rollback-4", "game.rollback", "EUR", games.EUR, eur, 3_000n),
       move("bet-3", "game.bet", "USD", usdReal, games.USD, 6_000n),
       move("win-3", "game.win", "USD", games.USD, usdReal, 12_500n),
     ]);
-    expect(results.map((result) => result.status)).toEqual(Array(7).fill("applied"));
+    expect(results.map((result) => result.status)).toEqual(Array(9).fill("applied"));
     const [posted] = await app.testDb.query<{ at: Date }>(
       "SELECT max(created_at) AS at FROM ledger_transactions WHERE idempotency_key LIKE $1",
       [`${p.profileId}:%`],

@@ -331,20 +331,43 @@ export function limitsRepository(db: Queryable) {
       start: Date;
       end: Date;
     }): Promise<{ stakes: bigint; winnings: bigint }> {
-      const [row] = await db.query<{ stakes: string; winnings: string }>(
-        `SELECT COALESCE(sum(-e.amount) FILTER (WHERE t.kind = 'game.bet'), 0) AS stakes,
+      const [row] = await limitsRepository(db).playedByCurrency(input);
+      return row ?? { currency: input.currency, stakes: 0n, winnings: 0n };
+    },
+
+    /**
+     * Stakes and winnings per currency in [start, end) from the ledger: stakes are game.bet
+     * debits less the game.rollback refunds of them (a cancelled bet was never staked),
+     * winnings are game.win credits. One currency when `currency` is given.
+     */
+    async playedByCurrency(input: {
+      playerId: string;
+      currency?: string | null;
+      start: Date;
+      end: Date;
+    }): Promise<{ currency: string; stakes: bigint; winnings: bigint }[]> {
+      const rows = await db.query<{ currency: string; stakes: string; winnings: string }>(
+        `SELECT w.currency,
+                COALESCE(sum(-e.amount) FILTER (WHERE t.kind IN ('game.bet', 'game.rollback')), 0)
+                  AS stakes,
                 COALESCE(sum(e.amount) FILTER (WHERE t.kind = 'game.win'), 0) AS winnings
            FROM wallet_accounts w
            JOIN ledger_accounts a ON a.wallet_account_id = w.id AND a.owner_kind = 'player'
                                  AND a.purpose IN ('real', 'bonus')
            JOIN ledger_entries e ON e.account_id = a.id
            JOIN ledger_transactions t ON t.id = e.transaction_id
-          WHERE w.player_id = $1 AND w.currency = $2
-            AND t.kind IN ('game.bet', 'game.win') AND t.status = 'applied'
-            AND t.created_at >= $3 AND t.created_at < $4`,
-        [input.playerId, input.currency, input.start, input.end],
+          WHERE w.player_id = $1 AND ($2::text IS NULL OR w.currency = $2)
+            AND t.kind IN ('game.bet', 'game.win', 'game.rollback') AND t.status = 'applied'
+            AND t.created_at >= $3 AND t.created_at < $4
+          GROUP BY w.currency
+          ORDER BY w.currency`,
+        [input.playerId, input.currency ?? null, input.start, input.end],
       );
-      return { stakes: BigInt(row!.stakes), winnings: BigInt(row!.winnings) };
+      return rows.map((row) => ({
+        currency: row.currency,
+        stakes: BigInt(row.stakes),
+        winnings: BigInt(row.winnings),
+      }));
     },
   };
 }
