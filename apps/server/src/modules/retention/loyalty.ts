@@ -1,0 +1,157 @@
+// Loyalty (spec §3 "Loyalty account", §4 "Loyalty"; LY-01..LY-04, BE-38): points earned per
+// wagered amount by the operator's earn rules, ordered levels with point thresholds, the account
+// view, and the account event on `retention:accounts#{profileId}` when whole points or the level
+// change. Levels only rise.
+import {
+  type LoyaltyAccount,
+  type LoyaltyAccountEvent,
+  type LoyaltyEarnRule,
+  type LoyaltyLevel,
+  retentionAccountsChannel,
+} from "@casino/contract/retention";
+import { formatAmount } from "@casino/money/format";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
+import type { BetSettledPayload, DomainEvent } from "../../infra/domain-events";
+import { retentionFlags } from "./flags";
+import { type LevelRow, loyaltyRepository } from "./loyalty-repository";
+import { questRepository } from "./repository";
+
+const MILLI = 1000n;
+
+function toLevel(row: LevelRow): LoyaltyLevel {
+  return {
+    id: row.id,
+    name: row.name,
+    points: row.points,
+    order: row.level_order,
+    description: row.description,
+    image: row.image,
+  };
+}
+
+/** The highest level whose threshold `points` reach (levels sorted by order). */
+function levelReached(levels: readonly LevelRow[], points: bigint): LevelRow | null {
+  let reached: LevelRow | null = null;
+  for (const level of levels) {
+    if (BigInt(level.points) <= points && (!reached || level.level_order > reached.level_order)) {
+      reached = level;
+    }
+  }
+  return reached;
+}
+
+/** The level held: the stored one or the one the points reach, whichever is higher. */
+function currentLevel(
+  levels: readonly LevelRow[],
+  points: bigint,
+  storedLevelId: string | null,
+): LevelRow | null {
+  const reached = levelReached(levels, points);
+  const stored = levels.find((level) => level.id === storedLevelId) ?? null;
+  if (!stored) return reached;
+  if (!reached) return stored;
+  return stored.level_order >= reached.level_order ? stored : reached;
+}
+
+function accountView(
+  levels: readonly LevelRow[],
+  millipoints: bigint,
+  storedLevelId: string | null,
+): { account: LoyaltyAccount; level: LevelRow | null } {
+  const points = millipoints / MILLI;
+  const level = currentLevel(levels, points, storedLevelId);
+  const next = levels.find((item) => (level ? item.level_order > level.level_order : true)) ?? null;
+  return {
+    level,
+    account: {
+      points: Number(points),
+      currentLevel: level ? toLevel(level) : null,
+      nextLevel: next ? toLevel(next) : null,
+    },
+  };
+}
+
+/** GET /api/retention/account (LY-01, API-76): a player who never earned has 0 points. */
+export async function getLoyaltyAccount(db: Queryable, playerId: string): Promise<LoyaltyAccount> {
+  const repo = loyaltyRepository(db);
+  const [levels, account] = await Promise.all([repo.levels(), repo.account(playerId)]);
+  return accountView(levels, account?.millipoints ?? 0n, account?.level_id ?? null).account;
+}
+
+/** GET /api/retention/levels (LY-02, API-77): the levels in order and how points are earned. */
+export async function listLoyaltyLevels(
+  db: Queryable,
+  currency: string | null,
+): Promise<{ levels: LoyaltyLevel[]; earnRules: LoyaltyEarnRule[] }> {
+  const repo = loyaltyRepository(db);
+  const [levels, rules, subunits] = await Promise.all([
+    repo.levels(),
+    repo.earnRules(currency),
+    questRepository(db).subunits(),
+  ]);
+  return {
+    levels: levels.map(toLevel),
+    earnRules: rules.map((rule) => ({
+      currency: rule.currency,
+      provider: rule.provider,
+      gameType: rule.game_type,
+      wager: formatAmount(BigInt(rule.wager_amount), subunits.get(rule.currency) ?? 100n),
+      points: Number(rule.points),
+    })),
+  };
+}
+
+/**
+ * Adds points once per `key` in the caller's transaction (a second call with the key changes
+ * nothing), raises the level when the new total reaches a higher one, and publishes the account
+ * when whole points or the level changed. Returns whether anything was added.
+ */
+export async function addLoyaltyPoints(
+  tx: Queryable,
+  ctx: Pick<AppContext, "now">,
+  entry: { playerId: string; millipoints: bigint; key: string; reason: string },
+): Promise<boolean> {
+  if (entry.millipoints <= 0n) return false;
+  const repo = loyaltyRepository(tx);
+  const now = ctx.now();
+  const account = await repo.accountForUpdate(entry.playerId, now);
+  if (!(await repo.insertEntry({ ...entry, now }))) return false;
+  const levels = await repo.levels();
+  const before = accountView(levels, account.millipoints, account.level_id);
+  const total = account.millipoints + entry.millipoints;
+  const after = accountView(levels, total, account.level_id);
+  await repo.updateAccount(entry.playerId, total, after.level?.id ?? null, now);
+  const pointsAdded = after.account.points - before.account.points;
+  if (pointsAdded > 0 || after.level?.id !== before.level?.id) {
+    const event: LoyaltyAccountEvent = {
+      type: "loyalty.account.updated",
+      account: after.account,
+      previousLevelOrder: before.level?.level_order ?? null,
+      pointsAdded,
+    };
+    await questRepository(tx).enqueueEvent(retentionAccountsChannel(entry.playerId), event, now);
+  }
+  return true;
+}
+
+/** The "loyalty" consumer of game.bet.settled: points for the stake that was not refunded. */
+export async function earnForSettledBet(
+  tx: Queryable,
+  ctx: AppContext,
+  event: DomainEvent,
+): Promise<void> {
+  const bet = event.payload as unknown as BetSettledPayload;
+  const stake = BigInt(bet.betAmount) - BigInt(bet.refundAmount);
+  if (stake <= 0n) return;
+  if (!(await retentionFlags(tx, ctx)).loyalty) return;
+  const rule = await loyaltyRepository(tx).ruleFor(bet.currency, bet.providerId, bet.gameId);
+  if (!rule || rule.points <= 0) return;
+  const millipoints = (stake * BigInt(rule.points) * MILLI) / BigInt(rule.wager_amount);
+  await addLoyaltyPoints(tx, ctx, {
+    playerId: bet.playerId,
+    millipoints,
+    key: `bet:${bet.roundId}`,
+    reason: "bet",
+  });
+}

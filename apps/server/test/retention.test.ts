@@ -1,0 +1,554 @@
+// Quests and loyalty (issue 8): the endpoints, the quest state machine, progress from domain
+// events exactly once, the login-days streak in the player's zone, expiry, points and level-up,
+// and the realtime events written with each change.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DomainEvents, raiseDomainEvent } from "../src/infra/domain-events";
+import { expireQuests } from "../src/modules/retention/expire-quests";
+import { listPlayerQuests } from "../src/modules/retention/list-quests";
+import { earnForSettledBet } from "../src/modules/retention/loyalty";
+import { handleQuestEvent } from "../src/modules/retention/quest-progress";
+import { insertQuest } from "../src/modules/retention/seed-retention";
+import { GAME_TEST_ENV, gamePlayer } from "./game-helpers";
+import { fundedPlayer } from "./payment-helpers";
+import {
+  bearer,
+  createPlayerTestApp,
+  loginAs,
+  type PlayerTestApp,
+  registerByEmail,
+} from "./player-helpers";
+
+let app: PlayerTestApp;
+beforeAll(async () => {
+  app = await createPlayerTestApp({ ...GAME_TEST_ENV, SANDBOX_PAYMENTS: "true" });
+});
+afterAll(async () => app?.close());
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
+type Json = Record<string, any>;
+
+async function questId(slug: string): Promise<string> {
+  const [row] = await app.testDb.query<{ id: string }>(
+    "SELECT id::text AS id FROM quests WHERE slug = $1",
+    [slug],
+  );
+  return row!.id;
+}
+
+function get(url: string, headers: Record<string, string>) {
+  return app.inject({ url, headers });
+}
+
+async function activate(slug: string, headers: Record<string, string>) {
+  return app.inject({
+    method: "PUT",
+    url: `/api/retention/quests/${await questId(slug)}/activate`,
+    headers,
+  });
+}
+
+async function playerQuests(headers: Record<string, string>, query = "") {
+  const response = await get(`/api/retention/player-quests${query}`, headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as Json[];
+}
+
+async function events(channel: string): Promise<Json[]> {
+  const rows = await app.testDb.query<{ payload: Json }>(
+    "SELECT payload FROM event_outbox WHERE channel = $1 ORDER BY id",
+    [channel],
+  );
+  return rows.map((row) => row.payload);
+}
+
+async function account(headers: Record<string, string>) {
+  const response = await get("/api/retention/account", headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as Json;
+}
+
+describe("quests", () => {
+  it("QS-01 API-72 GET /api/retention/quests lists the available quests with tasks and rewards", async () => {
+    const p = await gamePlayer(app);
+    const response = await get("/api/retention/quests?currency=EUR", p.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    const quests = response.json().data as Json[];
+    expect(quests.map((quest) => quest.name)).toEqual([
+      "Warm-up",
+      "Slot explorer",
+      "High roller",
+      "Daily visitor",
+    ]);
+    const warmUp = quests[0]!;
+    expect(warmUp).toMatchObject({ state: 1, currency: "EUR", playerQuestId: null });
+    expect(warmUp.tasks).toEqual([
+      expect.objectContaining({
+        type: "betCount",
+        isActive: false,
+        isCompleted: false,
+        progress: "0",
+        quantity: "5",
+        minBet: "0.10",
+      }),
+      expect.objectContaining({ type: "winAmount", progress: "0.00", quantity: "5.00" }),
+    ]);
+    expect(warmUp.rewards).toEqual([expect.objectContaining({ type: "points", points: 50 })]);
+    const explorer = quests[1]!;
+    expect(explorer.tasks[0]).toMatchObject({
+      type: "playGames",
+      games: ["gold-rush", "ocean-gems"],
+    });
+    expect((await get("/api/retention/quests", {})).statusCode).toBe(401);
+    const bad = await get("/api/retention/quests?currency=euro", p.headers);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields).toHaveProperty("currency");
+  });
+
+  it("QS-02 QS-03 QS-04 QS-05 BE-37 activate, list by state[] and currency, cancel, activate again", async () => {
+    const p = await gamePlayer(app);
+    const first = await activate("warm-up", p.headers);
+    expect(first.statusCode, first.body).toBe(200);
+    const run = first.json().data as Json;
+    expect(run).toMatchObject({ state: 2, name: "Warm-up", currency: "EUR", endedAt: null });
+    expect(run.tasks.every((task: Json) => task.isActive)).toBe(true);
+    // Seven days from activation.
+    expect(new Date(run.expiresAt).getTime() - new Date(run.activatedAt).getTime()).toBe(
+      7 * 86_400_000,
+    );
+
+    const again = await activate("warm-up", p.headers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe(16001);
+
+    expect((await playerQuests(p.headers, "?state[]=2&currency=EUR")).map((q) => q.id)).toEqual([
+      run.id,
+    ]);
+    expect(await playerQuests(p.headers, "?state[]=2&currency=USD")).toEqual([]);
+    expect(await playerQuests(p.headers, "?state[]=3")).toEqual([]);
+    const listed = (await get("/api/retention/quests", p.headers)).json().data as Json[];
+    expect(
+      listed.find((quest) => quest.name === "Warm-up" && quest.currency === "EUR"),
+    ).toMatchObject({ state: 2, playerQuestId: run.id });
+
+    // Another player can neither see nor cancel it.
+    const other = await registerByEmail(app, { currency: "EUR" });
+    const foreign = await app.inject({
+      method: "PUT",
+      url: `/api/retention/player-quests/${run.id}/cancel`,
+      headers: bearer(other.tokens.accessToken) as Record<string, string>,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const cancel = await app.inject({
+      method: "PUT",
+      url: `/api/retention/player-quests/${run.id}/cancel`,
+      headers: p.headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data).toMatchObject({ id: run.id, state: 4 });
+    const twice = await app.inject({
+      method: "PUT",
+      url: `/api/retention/player-quests/${run.id}/cancel`,
+      headers: p.headers,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe(16003);
+
+    const channel = `retention:quests#${p.tokens.profileId}`;
+    expect((await events(channel)).map((event) => [event.type, event.quest.state])).toEqual([
+      ["quest.updated", 2],
+      ["quest.updated", 4],
+    ]);
+    // Cancelled: it may be activated again, as a new run.
+    const rerun = await activate("warm-up", p.headers);
+    expect(rerun.statusCode, rerun.body).toBe(200);
+    expect(rerun.json().data.id).not.toBe(run.id);
+
+    const unknown = await app.inject({
+      method: "PUT",
+      url: "/api/retention/quests/999999/activate",
+      headers: p.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await app.inject({
+      method: "PUT",
+      url: "/api/retention/player-quests/not-a-uuid/cancel",
+      headers: p.headers,
+    });
+    expect(malformed.statusCode).toBe(422);
+  });
+
+  it("QS-05 QS-08 BE-37 settled bets move the tasks; all done completes the quest (3) and grants its points", async () => {
+    const p = await gamePlayer(app, { funds: "50.00" });
+    expect((await activate("warm-up", p.headers)).statusCode).toBe(200);
+    // A stake under the task's minimum bet does not count toward betCount.
+    await p.round("0.05");
+    for (let i = 0; i < 5; i++) await p.round("0.10", "1.00");
+    await app.domainEvents.drain();
+    const [run] = await playerQuests(p.headers, "?state[]=3");
+    expect(run).toMatchObject({ name: "Warm-up", state: 3 });
+    expect(
+      run!.tasks.map((task: Json) => [task.progress, task.isCompleted, task.isActive]),
+    ).toEqual([
+      ["5", true, false],
+      ["5.00", true, false],
+    ]);
+    const channel = `retention:quests#${p.tokens.profileId}`;
+    const published = await events(channel);
+    const taskEvents = published.filter((event) => event.type === "quest.task.updated");
+    expect(taskEvents.filter((event) => event.completedNow)).toHaveLength(2);
+    expect(taskEvents.at(-1)).toMatchObject({
+      quest: { name: "Warm-up" },
+      task: { isCompleted: true },
+    });
+    expect(published.at(-1)).toMatchObject({
+      type: "quest.updated",
+      previousState: 2,
+      quest: { state: 3 },
+    });
+    // 50 points of the reward (0.55 wagered earns no whole point yet).
+    expect((await account(p.headers)).points).toBe(50);
+    // Completed and not repeatable.
+    const again = await activate("warm-up", p.headers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe(16002);
+    const listed = (await get("/api/retention/quests?currency=EUR", p.headers)).json().data;
+    expect(listed.find((quest: Json) => quest.name === "Warm-up")).toMatchObject({ state: 3 });
+  });
+
+  it("BE-37 a sequential quest counts only its active task, and only the games it names", async () => {
+    const p = await gamePlayer(app, { funds: "100.00" });
+    expect((await activate("slot-explorer", p.headers)).statusCode).toBe(200);
+    const other = await gamePlayer(app, { tokens: p.tokens, game: "lucky-sevens", funds: "0" });
+    await other.round("1.00");
+    await p.round("1.00");
+    await app.domainEvents.drain();
+    let [run] = await playerQuests(p.headers, "?state[]=2");
+    expect(run!.tasks.map((task: Json) => [task.progress, task.isActive])).toEqual([
+      ["1", true],
+      ["0.00", false],
+    ]);
+    for (let i = 0; i < 9; i++) await p.round("1.00");
+    await p.round("2.00");
+    await app.domainEvents.drain();
+    [run] = await playerQuests(p.headers, "?state[]=2");
+    // The tenth round completed the first task; only the round after it counts for the second.
+    expect(
+      run!.tasks.map((task: Json) => [task.progress, task.isCompleted, task.isActive]),
+    ).toEqual([
+      ["10", true, false],
+      ["2.00", false, true],
+    ]);
+  });
+
+  it("BE-37 deposits count in the quest's currency; bonus rewards wait as pending grants", async () => {
+    const funded = await fundedPlayer(app, "50.00", { "x-test-country": "DE" });
+    const headers = funded.headers as Record<string, string>;
+    expect((await activate("high-roller", headers)).statusCode).toBe(200);
+    const deposit = await app.inject({
+      method: "POST",
+      url: "/api/payment/invoices/deposit",
+      headers,
+      payload: {
+        method: "sandbox-bank-transfer",
+        currency: "EUR",
+        amount: "60.00",
+        accountId: funded.account.id,
+      },
+    });
+    expect(deposit.statusCode, deposit.body).toBeLessThan(300);
+    const { referenceOf, sandboxDecision } = await import("./payment-helpers");
+    await sandboxDecision(app, await referenceOf(app, deposit.json().data.invoiceId), "approve");
+    await app.domainEvents.drain();
+    const [run] = await playerQuests(headers, "?state[]=2");
+    expect(run!.tasks[0]).toMatchObject({ type: "deposit", progress: "20.00", isCompleted: true });
+    // Finish it with bets: the bonus reward is recorded as a pending grant.
+    const p = await gamePlayer(app, { tokens: { ...tokensOf(funded) }, funds: "100.00" });
+    await p.round("60.00", "0");
+    await p.round("40.00", "0");
+    await app.domainEvents.drain();
+    const [done] = await playerQuests(headers, "?state[]=3");
+    expect(done).toMatchObject({ name: "High roller" });
+    const grants = await app.testDb.query<{ status: string }>(
+      "SELECT status FROM player_quest_rewards WHERE player_quest_id = $1",
+      [done!.id],
+    );
+    expect(grants).toEqual([{ status: "pending" }]);
+  });
+
+  it("BE-37 exactly once: the same settled bet raised twice and handed to two dispatchers moves progress once", async () => {
+    const p = await gamePlayer(app);
+    expect((await activate("warm-up", p.headers)).statusCode).toBe(200);
+    await app.domainEvents.drain();
+    // A second node: its own dispatcher with the same consumers, on the same database.
+    const ctx = { now: app.clock.now, config: app.testConfig, db: app.testDb };
+    const second = new DomainEvents({ error: () => {} });
+    second.subscribe("quests", ["game.bet.settled"], (tx, event) =>
+      handleQuestEvent(tx, ctx as never, event),
+    );
+    second.subscribe("loyalty", ["game.bet.settled"], (tx, event) =>
+      earnForSettledBet(tx, ctx as never, event),
+    );
+    await second.persist(app.testDb);
+    const roundId = `synthetic-${randomUUID()}`;
+    const payload = {
+      roundId,
+      providerRoundId: roundId,
+      providerId: 2,
+      playerId: p.tokens.profileId,
+      gameId: 1,
+      currency: "EUR",
+      betAmount: "500",
+      winAmount: "0",
+      refundAmount: "0",
+      closedAt: app.clock.now().toISOString(),
+    };
+    const raised = await app.testDb.transaction(async (tx) => [
+      await raiseDomainEvent(tx, {
+        type: "game.bet.settled",
+        key: `game.bet.settled:${roundId}`,
+        playerId: p.tokens.profileId,
+        payload,
+        at: app.clock.now(),
+      }),
+      await raiseDomainEvent(tx, {
+        type: "game.bet.settled",
+        key: `game.bet.settled:${roundId}`,
+        playerId: p.tokens.profileId,
+        payload,
+        at: app.clock.now(),
+      }),
+    ]);
+    expect(raised).toEqual([true, false]);
+    await Promise.all([
+      app.domainEvents.drain(),
+      second.drain(),
+      app.domainEvents.drain(),
+      second.drain(),
+    ]);
+    const [run] = await playerQuests(p.headers, "?state[]=2");
+    expect(run!.tasks[0]).toMatchObject({ type: "betCount", progress: "1" });
+    // 5.00 wagered: 5 points, once.
+    expect((await account(p.headers)).points).toBe(5);
+  });
+
+  it("BE-37 the login-days streak counts local days in the player's zone, across midnight", async () => {
+    // 12:00 UTC is 21:00 in Tokyo (UTC+9).
+    app.clock.current = new Date("2026-12-01T12:00:00Z");
+    const { tokens, email, password } = await registerByEmail(app, { currency: "EUR" });
+    let headers = bearer(tokens.accessToken) as Record<string, string>;
+    await app.testDb.query("UPDATE players SET time_zone = 'Asia/Tokyo' WHERE id = $1", [
+      tokens.profileId,
+    ]);
+    const start = await activate("daily-visitor", headers);
+    expect(start.statusCode, start.body).toBe(200);
+    expect(start.json().data.tasks[0]).toMatchObject({ progress: "1", quantity: "3" });
+    const signIn = async (hours: number) => {
+      app.clock.advance(hours * 3600);
+      const response = await loginAs(app, email, password);
+      expect(response.statusCode, response.body).toBe(201);
+      headers = bearer(response.json().data.accessToken) as Record<string, string>;
+      await app.domainEvents.drain();
+      const [run] = await playerQuests(headers);
+      return run!;
+    };
+    // 16:00 UTC: still 1 December in UTC, but 01:00 on 2 December in Tokyo: day two.
+    expect((await signIn(4)).tasks[0].progress).toBe("2");
+    // The same local day again: nothing changes.
+    expect((await signIn(2)).tasks[0].progress).toBe("2");
+    // 00:00 UTC on 2 December is 09:00 on 3 December in Tokyo: day three completes the quest
+    // and grants 30 points.
+    const done = await signIn(30);
+    expect(done).toMatchObject({ state: 3 });
+    expect(done.tasks[0]).toMatchObject({ progress: "3", isCompleted: true });
+    expect((await account(headers)).points).toBe(30);
+
+    // Repeatable: a new run; a missed day starts the streak again.
+    expect((await activate("daily-visitor", headers)).statusCode).toBe(200);
+    const skipped = await signIn(48);
+    expect(skipped.tasks[0].progress).toBe("1");
+  });
+
+  it("QS-05 expiry: state 5 when the player's time runs out, 6 when the quest's window closes", async () => {
+    app.clock.current = new Date("2026-12-10T12:00:00Z");
+    const ctx = { db: app.testDb, now: app.clock.now };
+    // Runs of earlier tests are past their deadlines by now.
+    await expireQuests(ctx);
+    const p = await gamePlayer(app);
+    expect((await activate("warm-up", p.headers)).statusCode).toBe(200);
+    const windowed = await app.testDb.transaction(async (tx) => {
+      const id = await insertQuest(
+        tx,
+        {
+          slug: `short-${randomUUID().slice(0, 8)}`,
+          name: "Weekend only",
+          description: "",
+          currency: "EUR",
+          durationDays: 30,
+          tasks: [{ name: "Place 3 bets", type: "betCount", quantity: 3n }],
+          rewards: [{ type: "points", name: "5 points", points: 5 }],
+        },
+        99,
+      );
+      await tx.query("UPDATE quests SET available_until = $2 WHERE id = $1", [
+        id,
+        new Date("2026-12-11T00:00:00Z"),
+      ]);
+      return id;
+    });
+    const second = await app.inject({
+      method: "PUT",
+      url: `/api/retention/quests/${windowed}/activate`,
+      headers: p.headers,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    // The deadline is the window's end, not 30 days.
+    expect(second.json().data.expiresAt).toBe("2026-12-11T00:00:00.000Z");
+
+    expect(await expireQuests(ctx)).toBe(0);
+    app.clock.advance(13 * 3600);
+    await expireQuests(ctx);
+    app.clock.advance(7 * 86_400);
+    await expireQuests(ctx);
+    // The access token has expired by now: read the runs through the use case.
+    const runsOf = () => listPlayerQuests(ctx as never, p.tokens.profileId, [], null);
+    const states = (await runsOf()).map((run) => [run.name, run.state]);
+    expect(states).toEqual(
+      expect.arrayContaining([
+        ["Warm-up", 5],
+        ["Weekend only", 6],
+      ]),
+    );
+    // A bet settled after the deadline counts for nothing.
+    const roundId = `late-${randomUUID()}`;
+    await app.testDb.transaction((tx) =>
+      raiseDomainEvent(tx, {
+        type: "game.bet.settled",
+        key: `game.bet.settled:${roundId}`,
+        playerId: p.tokens.profileId,
+        payload: {
+          roundId,
+          providerRoundId: roundId,
+          providerId: 2,
+          playerId: p.tokens.profileId,
+          gameId: 1,
+          currency: "EUR",
+          betAmount: "100",
+          winAmount: "100",
+          refundAmount: "0",
+          closedAt: app.clock.now().toISOString(),
+        },
+        at: app.clock.now(),
+      }),
+    );
+    await app.domainEvents.drain();
+    const runs = await runsOf();
+    expect(
+      runs.every((run) => run.tasks.every((task: Json) => /^0(\.0+)?$/.test(task.progress))),
+    ).toBe(true);
+    const published = await events(`retention:quests#${p.tokens.profileId}`);
+    expect(
+      published.filter((event) => event.type === "quest.updated").map((e) => e.quest.state),
+    ).toEqual([2, 2, 6, 5]);
+  });
+});
+
+describe("loyalty", () => {
+  it("LY-01 LY-02 API-76 API-77 the account starts at the first level; levels list in order with earn rules", async () => {
+    const p = await gamePlayer(app, { funds: "0" });
+    expect(await account(p.headers)).toMatchObject({
+      points: 0,
+      currentLevel: { name: "Bronze", order: 1, points: 0 },
+      nextLevel: { name: "Silver", order: 2, points: 100 },
+    });
+    const levels = await app.inject({ url: "/api/retention/levels" });
+    expect(levels.statusCode).toBe(200);
+    expect(levels.json().data.map((level: Json) => level.order)).toEqual([1, 2, 3, 4, 5]);
+    expect(levels.json().meta.earnRules).toEqual(
+      expect.arrayContaining([
+        { currency: "EUR", provider: null, gameType: null, wager: "1.00", points: 1 },
+        { currency: "EUR", provider: null, gameType: "live-casino", wager: "5.00", points: 1 },
+      ]),
+    );
+    expect((await app.inject({ url: "/api/retention/account" })).statusCode).toBe(401);
+  });
+
+  it("BE-38 wagers earn points by the most specific rule; reaching a threshold raises the level once (the order LY-03 and LY-04 compare)", async () => {
+    const p = await gamePlayer(app, { funds: "200.00" });
+    // 0.50 earns half a point: kept, not shown, and no event.
+    await p.round("0.50");
+    await app.domainEvents.drain();
+    expect((await account(p.headers)).points).toBe(0);
+    await p.round("0.50");
+    await p.round("98.00", "0");
+    await app.domainEvents.drain();
+    const after = await account(p.headers);
+    expect(after).toMatchObject({
+      points: 99,
+      currentLevel: { name: "Bronze" },
+      nextLevel: { name: "Silver" },
+    });
+    await p.round("1.00");
+    await app.domainEvents.drain();
+    expect(await account(p.headers)).toMatchObject({
+      points: 100,
+      currentLevel: { name: "Silver", order: 2 },
+      nextLevel: { name: "Gold", order: 3 },
+    });
+    const published = await events(`retention:accounts#${p.tokens.profileId}`);
+    expect(published.map((event) => [event.account.points, event.previousLevelOrder])).toEqual([
+      [1, 1],
+      [99, 1],
+      [100, 1],
+    ]);
+    expect(published.at(-1)).toMatchObject({
+      type: "loyalty.account.updated",
+      pointsAdded: 1,
+      account: { currentLevel: { order: 2 } },
+    });
+    // A rule for a provider and a game type wins over the currency's default.
+    await app.testDb.query(
+      `INSERT INTO loyalty_earn_rules (currency, provider_id, game_type, wager_amount, points)
+       SELECT 'EUR', id, 'new', 100, 3 FROM game_providers WHERE slug = 'sandbox-slots'`,
+    );
+    const fresh = await gamePlayer(app, { tokens: p.tokens, game: "pharaoh-spins", funds: "0" });
+    await fresh.round("10.00");
+    await app.domainEvents.drain();
+    expect((await account(p.headers)).points).toBe(130);
+    const entries = await app.testDb.query(
+      "SELECT 1 FROM loyalty_point_entries WHERE player_id = $1",
+      [p.tokens.profileId],
+    );
+    expect(entries).toHaveLength(5);
+  });
+});
+
+describe("switched off", () => {
+  it("QS-09 SEC-04 RT-29 with QUESTS_ENABLED and LOYALTY_ENABLED off the endpoints answer 404", async () => {
+    const off = await createPlayerTestApp({ QUESTS_ENABLED: "false", LOYALTY_ENABLED: "false" });
+    try {
+      const { tokens } = await registerByEmail(off, { currency: "EUR" });
+      const headers = bearer(tokens.accessToken) as Record<string, string>;
+      for (const url of [
+        "/api/retention/quests",
+        "/api/retention/player-quests",
+        "/api/retention/account",
+        "/api/retention/levels",
+      ]) {
+        expect((await off.inject({ url, headers })).statusCode, url).toBe(404);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+function tokensOf(funded: { profileId: string; headers: Record<string, string> }) {
+  return {
+    accessToken: String(funded.headers.authorization).replace("Bearer ", ""),
+    sessionToken: "",
+    expiresAt: "",
+    profileId: funded.profileId,
+  };
+}
