@@ -17,14 +17,14 @@ describe("site content per locale", () => {
   test("LC-05 LC-06 LC-07 a /de page shows German texts and falls back to English per missing key", async () => {
     const en = group("en", "global-components").pages?.contact;
     const de = group("de", "global-components").pages?.contact;
-    // The fixture content: the German contact page has its own title but no empty-state text.
+    // The fixture content: the German contact page has its own title but no intro text.
     expect(de?.title).toBeTruthy();
-    expect(de?.empty).toBeUndefined();
+    expect(de?.intro).toBeUndefined();
     const { page } = await site.open();
     await page.goto("/de/contact");
     await hydrated(page);
     await page.getByRole("heading", { level: 1, name: de?.title }).waitFor();
-    await page.getByText(en?.empty ?? "").waitFor();
+    await page.getByText(en?.intro ?? "").waitFor();
   });
 
   test("LC-04 the locales come from the settings API with one default", async () => {

@@ -1,14 +1,15 @@
-import { FramePage } from "../features/page/frame-page";
+import { ContactForm } from "../features/contact/contact-form";
+import { PageFrame } from "../features/page/page-frame";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
 import { pageShouldRevalidate } from "../lib/routing/should-revalidate";
 import { framePageMeta } from "../lib/seo/page-meta";
+import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/contact";
 
 const TITLE = "Contact";
-const EMPTY = "Writing to our support team from this page is not available yet.";
 
 async function load(env: LoaderEnv) {
   await guardPage(env);
@@ -27,6 +28,12 @@ export const shouldRevalidate = pageShouldRevalidate;
 
 export const meta: Route.MetaFunction = (args) => framePageMeta(args, "contact", TITLE);
 
+/** /contact (RT-11, PR-07): the contact form, for guests and players. */
 export default function ContactPage() {
-  return <FramePage pageKey="contact" title={TITLE} empty={EMPTY} />;
+  const { t } = useSite();
+  return (
+    <PageFrame title={t("global-components.pages.contact.title", TITLE)}>
+      <ContactForm />
+    </PageFrame>
+  );
 }

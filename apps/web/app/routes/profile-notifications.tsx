@@ -1,15 +1,16 @@
-import { FramePage } from "../features/page/frame-page";
+import { NotificationsSection } from "../features/notifications/notifications-section";
+import { PlayersOnly } from "../features/profile/players-only";
 import { PROFILE_SECTION_TITLES } from "../features/profile/profile-sections";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
 import { pageShouldRevalidate } from "../lib/routing/should-revalidate";
 import { framePageMeta } from "../lib/seo/page-meta";
+import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/profile-notifications";
 
 const TITLE = PROFILE_SECTION_TITLES.notifications;
-const EMPTY = "This section is not available yet.";
 
 async function load(env: LoaderEnv) {
   await guardPage(env);
@@ -30,5 +31,10 @@ export const meta: Route.MetaFunction = (args) =>
   framePageMeta(args, "profile-notifications", TITLE);
 
 export default function ProfileNotificationsPage() {
-  return <FramePage pageKey="profile-notifications" title={TITLE} empty={EMPTY} playersOnly />;
+  const { t } = useSite();
+  return (
+    <PlayersOnly title={t("global-components.pages.profile-notifications.title", TITLE)}>
+      <NotificationsSection />
+    </PlayersOnly>
+  );
 }

@@ -7,6 +7,7 @@ import { Button } from "../ui/button";
 import { cx } from "../ui/cx";
 import { CurrencyNav } from "./currency-nav";
 import { DRAWER_ID } from "./drawer";
+import { NotificationsNav } from "./notifications-nav";
 import { UserNav } from "./user-nav";
 
 export type HeaderProps = {
@@ -73,6 +74,7 @@ export function Header(p: HeaderProps) {
               {t("layout.header.deposit", "Deposit")}
             </Button>
           ) : null}
+          <NotificationsNav />
           <UserNav open={p.userNavOpen} onOpenChange={p.onUserNavChange} />
         </div>
       </div>

@@ -15,7 +15,10 @@ export interface QuerySyncRule {
   queryKeys: readonly QueryKey[];
 }
 
-/** Wallet accounts and payment invoices (the keys of lib/session/player-queries and the wallet). */
+/**
+ * Wallet accounts and payment invoices (the keys of lib/session/player-queries and the wallet),
+ * and the messenger's lists (features/notifications/notifications-api.ts NOTIFICATIONS_KEY).
+ */
 export const DEFAULT_QUERY_SYNC_RULES: readonly QuerySyncRule[] = [
   {
     namespace: "wallet:accounts",
@@ -29,6 +32,11 @@ export const DEFAULT_QUERY_SYNC_RULES: readonly QuerySyncRule[] = [
       ["payment", "invoices"],
       ["wallet", "accounts"],
     ],
+  },
+  {
+    namespace: "notification:messenger",
+    typePrefix: "notification.",
+    queryKeys: [["notification", "messages"]],
   },
 ];
 
