@@ -176,6 +176,7 @@ export const BonusStatus = z
     reason: z.enum(["unknown", "currency", "used", "package", "disabled"]).nullable(),
   })
   .meta({ id: "BonusStatus" });
+export type BonusStatus = z.infer<typeof BonusStatus>;
 export const BonusStatusList = z.object({ data: z.array(BonusStatus) });
 
 // ---------------------------------------------------------------------------------------------

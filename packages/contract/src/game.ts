@@ -248,6 +248,10 @@ export const ProviderWalletError = {
   CurrencyMismatch: 15009,
   /** This transaction id was rolled back before it arrived (a tombstone): refused for good (409). */
   TransactionCancelled: 15010,
+  /** The bet is over the active bonus's max bet (400; game.bet.max.exceed on game:bets). */
+  BonusMaxBetExceeded: 15011,
+  /** The game may not be played while the bonus is active (400; game.bet.restricted). */
+  BonusGameRestricted: 15012,
   /** A bet or loss limit stops the bet (400; the platform's game-limit code). */
   LimitReached: 13110,
   /** Self-excluded or cooling off (400; the platform's code). */

@@ -11,6 +11,7 @@ import { playerChannel } from "@casino/contract/realtime";
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { planBet, recordBonusBet } from "../bonus/bonus-bets";
 import { assertCanBet, BetLimitRefusal } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
@@ -51,8 +52,8 @@ export async function walletBet(
     }
     if (round?.status === "closed") throw fail.roundClosed();
     const wallet = await sessionWallet(tx, session);
-    const balance = (real: bigint) =>
-      balanceAnswer(session.currency, subunit, real, wallet.balances.bonus);
+    const balance = (real: bigint, bonus = wallet.balances.bonus) =>
+      balanceAnswer(session.currency, subunit, real, bonus);
 
     /** Records a refusal like the ledger records it: a retry of this id gets the same answer. */
     const refuse = async (failure: ProviderWalletFailure, ledgerTransactionId: bigint | null) => {
@@ -103,12 +104,39 @@ export async function walletBet(
       throw error;
     }
 
+    // Bonus rules and the real/bonus split of the stake (docs/adr/0010-bonus-money.md).
+    const plan = await planBet(tx, {
+      playerId: session.playerId,
+      currency: session.currency,
+      gameId: session.gameId,
+      stake,
+      realBalance: wallet.balances.real,
+      now,
+    });
+    if (plan.kind === "refuse") {
+      return refuse(
+        new ProviderWalletFailure(
+          plan.status,
+          plan.code,
+          plan.message,
+          balance(wallet.balances.real),
+        ),
+        null,
+      );
+    }
+    const fromReal = plan.kind === "bonus" ? plan.fromReal : stake;
+    const fromBonus = plan.kind === "bonus" ? plan.fromBonus : 0n;
     const [posted] = await postInTransaction(tx, [
       {
         key: ledgerKey(provider, body.transactionId),
         kind: "game.bet",
         legs: [
-          { account: wallet.ledger.real, currency: session.currency, amount: -stake },
+          ...(fromReal > 0n
+            ? [{ account: wallet.ledger.real, currency: session.currency, amount: -fromReal }]
+            : []),
+          ...(fromBonus > 0n
+            ? [{ account: wallet.ledger.bonus, currency: session.currency, amount: -fromBonus }]
+            : []),
           { account: house, currency: session.currency, amount: stake },
         ],
         metadata: { provider: provider.slug, roundId: body.roundId, gameId: session.gameId },
@@ -126,12 +154,22 @@ export async function walletBet(
         posted.transactionId,
       );
     }
-    const real = posted.balances.get(wallet.ledger.real) ?? wallet.balances.real - stake;
+    const real = posted.balances.get(wallet.ledger.real) ?? wallet.balances.real - fromReal;
+    const bonus = posted.balances.get(wallet.ledger.bonus) ?? wallet.balances.bonus - fromBonus;
+    if (plan.kind === "bonus") {
+      await recordBonusBet(tx, plan, {
+        providerId: provider.id,
+        providerTxId: body.transactionId,
+        providerRoundId: body.roundId,
+        playerId: session.playerId,
+        now,
+      });
+    }
     const answer: StoredAnswer = {
       status: 200,
       body: {
         data: {
-          ...balance(real),
+          ...balance(real, bonus),
           transactionId: posted.transactionId.toString(),
           replay: false,
           roundClosed: body.closeRound,
@@ -169,7 +207,7 @@ export async function walletBet(
         bet: stake,
         win: 0n,
         close: body.closeRound,
-        moved: { wallet, real },
+        moved: { wallet: { ...wallet, balances: { ...wallet.balances, bonus } }, real },
         subunit,
         now,
       }),

@@ -10,6 +10,7 @@ import {
 import { playerChannel } from "@casino/contract/realtime";
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
+import { creditBonusPart, playerLegs, splitRefund } from "../bonus/bonus-bets";
 import { lockPlayerLimits } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
@@ -50,6 +51,7 @@ export async function walletRollback(
     await replayIfSeen(tx, provider, body.transactionId, "rollback", requestHash);
     const wallet = await sessionWallet(tx, session);
     let real = wallet.balances.real;
+    let bonus = wallet.balances.bonus;
     let ledgerTransactionId: bigint | null = null;
     let roundClosed: boolean | undefined;
 
@@ -90,13 +92,19 @@ export async function walletRollback(
           balanceAnswer(session.currency, subunit, real, wallet.balances.bonus),
         );
       }
+      // Each part of the stake back where it came from (ADR 0010).
+      const split = await splitRefund(
+        tx,
+        { providerId: provider.id, providerTxId: body.referenceTransactionId },
+        bet.amount,
+      );
       const [posted] = await postInTransaction(tx, [
         {
           key: ledgerKey(provider, body.referenceTransactionId, ":rollback"),
           kind: "game.rollback",
           legs: [
             { account: house, currency: bet.currency, amount: -bet.amount },
-            { account: wallet.ledger.real, currency: bet.currency, amount: bet.amount },
+            ...playerLegs(split, wallet.ledger, bet.currency),
           ],
           metadata: {
             provider: provider.slug,
@@ -106,7 +114,9 @@ export async function walletRollback(
         },
       ]);
       if (posted?.status !== "applied") throw fail.duplicate();
-      real = posted.balances.get(wallet.ledger.real) ?? real + bet.amount;
+      real = posted.balances.get(wallet.ledger.real) ?? real + split.toReal;
+      bonus = posted.balances.get(wallet.ledger.bonus) ?? bonus + split.toBonus;
+      await creditBonusPart(tx, split);
       ledgerTransactionId = posted.transactionId;
       await games.markRolledBack(provider.id, body.referenceTransactionId);
       const wasClosed = round?.status === "closed";
@@ -122,7 +132,7 @@ export async function walletRollback(
         session,
         round: updated.round,
         closedNow: updated.closedNow,
-        moved: { wallet, real, subunit },
+        moved: { wallet: { ...wallet, balances: { ...wallet.balances, bonus } }, real, subunit },
         subunit,
       });
       if (wasClosed) {
@@ -154,7 +164,7 @@ export async function walletRollback(
       status: 200,
       body: {
         data: {
-          ...balanceAnswer(session.currency, subunit, real, wallet.balances.bonus),
+          ...balanceAnswer(session.currency, subunit, real, bonus),
           transactionId: ledgerTransactionId?.toString() ?? null,
           replay: false,
           ...(roundClosed === undefined ? {} : { roundClosed }),

@@ -5,6 +5,7 @@
 // open it (credited as a normal win until the bonus engine credits it as bonus money).
 import type { ProviderWinBody } from "@casino/contract/game";
 import type { AppContext } from "../../context";
+import { creditBonusPart, playerLegs, splitWin } from "../bonus/bonus-bets";
 import { postInTransaction } from "../wallet/ledger";
 import type { GameProviderRecord } from "./provider-signature";
 import {
@@ -49,15 +50,22 @@ export async function walletWin(
     const wallet = await sessionWallet(tx, session);
 
     let real = wallet.balances.real;
+    let bonus = wallet.balances.bonus;
     let ledgerTransactionId: bigint | null = null;
     if (amount > 0n) {
+      // The win follows the round's stake split between real and bonus money (ADR 0010).
+      const split = await splitWin(
+        tx,
+        { providerId: provider.id, providerRoundId: body.roundId, playerId: session.playerId },
+        amount,
+      );
       const [posted] = await postInTransaction(tx, [
         {
           key: ledgerKey(provider, body.transactionId),
           kind: "game.win",
           legs: [
             { account: house, currency: session.currency, amount: -amount },
-            { account: wallet.ledger.real, currency: session.currency, amount },
+            ...playerLegs(split, wallet.ledger, session.currency),
           ],
           metadata: {
             provider: provider.slug,
@@ -68,14 +76,16 @@ export async function walletWin(
         },
       ]);
       if (posted?.status !== "applied") throw fail.duplicate();
-      real = posted.balances.get(wallet.ledger.real) ?? real + amount;
+      real = posted.balances.get(wallet.ledger.real) ?? real + split.toReal;
+      bonus = posted.balances.get(wallet.ledger.bonus) ?? bonus + split.toBonus;
+      await creditBonusPart(tx, split);
       ledgerTransactionId = posted.transactionId;
     }
     const answer: StoredAnswer = {
       status: 200,
       body: {
         data: {
-          ...balanceAnswer(session.currency, subunit, real, wallet.balances.bonus),
+          ...balanceAnswer(session.currency, subunit, real, bonus),
           transactionId: ledgerTransactionId?.toString() ?? null,
           replay: false,
           roundClosed: body.closeRound,
@@ -113,7 +123,10 @@ export async function walletWin(
         bet: 0n,
         win: amount,
         close: body.closeRound,
-        moved: amount > 0n ? { wallet, real } : null,
+        moved:
+          amount > 0n
+            ? { wallet: { ...wallet, balances: { ...wallet.balances, bonus } }, real }
+            : null,
         subunit,
         now,
       }),

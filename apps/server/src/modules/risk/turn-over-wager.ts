@@ -1,9 +1,8 @@
 // The turn-over wager (BE-28): what a player must wager before withdrawing, per currency.
 //
-// The requirement comes from wagering obligations (a bonus's wagering, an operator's
-// deposit turn-over rule) and the progress from settled bets. Neither exists yet: bonuses and
-// bets land with the bonus and games issues, which add their requirements here. Until then the
-// answer is honestly zero owed, computed for a real, enabled currency.
+// The requirement is the wagering of the player's active bonuses in the currency (bonus module,
+// player_bonuses: wager_total and wagered, moved by settled bets; ADR 0010): while some is
+// owed, withdrawals in that currency are refused (create-withdrawal).
 import type { TurnOverWager } from "@casino/contract/risk";
 import { min } from "@casino/money/arithmetic";
 import { formatAmount } from "@casino/money/format";
@@ -22,14 +21,25 @@ export interface TurnOverState {
 /** The player's turn-over state in a currency (minor units); 422 for an unknown currency. */
 export async function turnOverState(
   ctx: AppContext,
-  _playerId: string,
+  playerId: string,
   currency: string,
 ): Promise<TurnOverState> {
   const record = (await settingsRepository(ctx.db).listCurrencies(false)).find(
     (item) => item.code === currency && item.isEnabled,
   );
   if (!record) throw AppError.unprocessable({ currency: ["This currency is not available"] });
-  return { currency, subunitToUnit: BigInt(record.subunitToUnit), required: 0n, wagered: 0n };
+  const [row] = await ctx.db.query<{ required: string; wagered: string }>(
+    `SELECT COALESCE(sum(wager_total), 0)::text AS required,
+            COALESCE(sum(LEAST(wagered, wager_total)), 0)::text AS wagered
+       FROM player_bonuses WHERE player_id = $1 AND currency = $2 AND status = 2`,
+    [playerId, currency],
+  );
+  return {
+    currency,
+    subunitToUnit: BigInt(record.subunitToUnit),
+    required: BigInt(row?.required ?? "0"),
+    wagered: BigInt(row?.wagered ?? "0"),
+  };
 }
 
 /** Minor units still to wager (never negative). */
