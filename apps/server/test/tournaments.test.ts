@@ -14,9 +14,14 @@ import { GAME_TEST_ENV, gamePlayer } from "./game-helpers";
 import { expectErrorBody } from "./helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
+const OPERATOR_TOKEN = "operator-token-0123456789abcdef0123456789";
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({ ...GAME_TEST_ENV, ACCESS_TOKEN_TTL_SECONDS: "86400" });
+  app = await createPlayerTestApp({
+    ...GAME_TEST_ENV,
+    ACCESS_TOKEN_TTL_SECONDS: "86400",
+    OPERATOR_API_TOKEN: OPERATOR_TOKEN,
+  });
 });
 afterAll(async () => app?.close());
 
@@ -176,6 +181,73 @@ describe("tournaments API", () => {
     const list = await app.inject({ url: "/api/retention/tournaments", headers: p.headers });
     const mine = list.json().data.find((item: { identity: string }) => item.identity === slug);
     expect(mine.isJoined).toBe(true);
+  });
+});
+
+describe("operator API", () => {
+  const create = (payload: Record<string, unknown>, token = OPERATOR_TOKEN) =>
+    app.inject({
+      method: "POST",
+      url: "/api/operator/tournaments",
+      headers: { authorization: `Bearer ${token}` },
+      payload,
+    });
+  const valid = () => ({
+    identity: `op-${randomBytes(4).toString("hex")}`,
+    title: "Operator cup",
+    scoring: "win_sum",
+    currency: "EUR",
+    minBet: "0.50",
+    games: ["gold-rush"],
+    startsAt: app.clock.now().toISOString(),
+    endsAt: new Date(app.clock.now().getTime() + 3_600_000).toISOString(),
+    prizes: [
+      { placeFrom: 1, placeTo: 1, type: "cash", amount: "10.00" },
+      { placeFrom: 2, placeTo: 3, type: "bonus", title: "Reload bonus" },
+    ],
+  });
+
+  it("an operator defines a tournament as data; it is listed and open to join", async () => {
+    const body = valid();
+    const created = await create(body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({
+      identity: body.identity,
+      state: "running",
+      prizePool: "10.00",
+      rules: { scoring: "win_sum", minBet: "0.50", games: [{ slug: "gold-rush" }] },
+      prizes: [{ title: "10.00 EUR" }, { placeFrom: 2, placeTo: 3, title: "Reload bonus" }],
+    });
+    expect((await detail(body.identity)).identity).toBe(body.identity);
+  });
+
+  it("bad definitions are 422 with error.fields; a wrong token is 401", async () => {
+    const base = valid();
+    const bad = await create({
+      ...base,
+      identity: "weekly-race",
+      currency: "XXX",
+      games: ["no-such-game"],
+      endsAt: base.startsAt,
+      prizes: [
+        { placeFrom: 1, placeTo: 2, type: "cash" },
+        { placeFrom: 2, placeTo: 2, type: "freespins" },
+      ],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(expectErrorBody(bad.json()).error.fields ?? {}).sort()).toEqual([
+      "currency",
+      "endsAt",
+      "games",
+      "identity",
+      "prizes.0.amount",
+      "prizes.1.placeFrom",
+      "prizes.1.title",
+    ]);
+    const shape = await create({ ...base, scoring: "luck" });
+    expect(shape.statusCode).toBe(422);
+    const denied = await create(valid(), "x".repeat(OPERATOR_TOKEN.length));
+    expect(denied.statusCode).toBe(401);
   });
 });
 

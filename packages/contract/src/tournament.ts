@@ -145,3 +145,42 @@ export function tournamentsChannel(profileId: string): string {
 }
 
 export const TOURNAMENT_LEADERBOARDS_CHANNEL = PUBLIC_CHANNELS.tournamentLeaderboards;
+
+/**
+ * POST /api/operator/tournaments (OPERATOR_API_TOKEN): a tournament as data. Amounts are decimal
+ * strings in major units of `currency`; games, providers and collections by slug (none: every
+ * game). 422 with error.fields for a taken slug, an unknown slug or currency, a window that ends
+ * before it starts, or prize places that overlap.
+ */
+export const CreateTournamentBody = z
+  .strictObject({
+    identity: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "Lowercase letters, digits and dashes"),
+    title: z.string().min(1).max(200),
+    description: z.string().max(5000).default(""),
+    image: z.string().max(500).nullable().default(null),
+    scoring: TournamentScoring,
+    currency: z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code"),
+    convertsCurrencies: z.boolean().default(false),
+    minBet: DecimalAmount.default("0"),
+    games: z.array(z.string().max(100)).max(500).default([]),
+    providers: z.array(z.string().max(100)).max(100).default([]),
+    collections: z.array(z.string().max(100)).max(100).default([]),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+    leaderboardSize: z.number().int().min(1).max(100).default(20),
+    prizes: z
+      .array(
+        z.strictObject({
+          placeFrom: z.number().int().min(1).max(10_000),
+          placeTo: z.number().int().min(1).max(10_000),
+          type: z.enum(["cash", "bonus", "freespins"]),
+          amount: DecimalAmount.optional(),
+          title: z.string().max(200).default(""),
+          reward: z.record(z.string(), z.unknown()).default({}),
+        }),
+      )
+      .max(100)
+      .default([]),
+  })
+  .meta({ id: "CreateTournament" });
+export type CreateTournamentBody = z.infer<typeof CreateTournamentBody>;

@@ -1,5 +1,6 @@
 import { ErrorBody } from "@casino/contract/errors";
 import {
+  CreateTournamentBody,
   TournamentList,
   TournamentListQuery,
   TournamentParams,
@@ -9,8 +10,10 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { cachePrivate, errorResponses } from "../../lib/http";
+import { requireOperator } from "../payment/operator-routes";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { COMPLETION_JOB_INTERVAL_MS, completeDueTournaments } from "./complete-tournaments";
+import { createTournament } from "./create-tournament";
 import { joinTournament } from "./join-tournament";
 import { getTournament, listTournaments } from "./read-tournaments";
 import { scoreSettledBet } from "./score-bet";
@@ -102,4 +105,25 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
       data: await joinTournament(ctx, request.params.identity, playerOf(request).profileId),
     }),
   );
+
+  // The operator's API (OPERATOR_API_TOKEN): tournaments as data.
+  const operatorToken = ctx.config.operatorApiToken;
+  if (operatorToken) {
+    api.post(
+      "/api/operator/tournaments",
+      {
+        preHandler: requireOperator(operatorToken),
+        schema: {
+          tags: ["operator"],
+          summary: "Define a tournament: window, scoring, games, minimum bet, currency and prizes",
+          body: CreateTournamentBody,
+          response: { 201: TournamentResponse, 401: ErrorBody, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        return { data: await createTournament(ctx, request.body) };
+      },
+    );
+  }
 }

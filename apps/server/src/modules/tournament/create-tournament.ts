@@ -1,0 +1,111 @@
+// POST /api/operator/tournaments: an operator defines a tournament (rows of migration 0026).
+// Everything is checked before anything is written; answers 422 with error.fields.
+import type { CreateTournamentBody, TournamentDetail } from "@casino/contract/tournament";
+import { parseAmount } from "@casino/money/parse";
+import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
+import { getTournament } from "./read-tournaments";
+
+export async function createTournament(
+  ctx: AppContext,
+  body: CreateTournamentBody,
+): Promise<TournamentDetail> {
+  const fields: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => {
+    fields[field] = [...(fields[field] ?? []), message];
+  };
+  const startsAt = new Date(body.startsAt);
+  const endsAt = new Date(body.endsAt);
+  if (endsAt.getTime() <= startsAt.getTime()) fail("endsAt", "Must be after startsAt");
+
+  await ctx.db.transaction(async (tx) => {
+    const [currency] = await tx.query<{ subunit_to_unit: string }>(
+      "SELECT subunit_to_unit FROM currencies WHERE code = $1",
+      [body.currency],
+    );
+    if (!currency) fail("currency", "Unknown currency");
+    const subunit = BigInt(currency?.subunit_to_unit ?? "100");
+    const minor = (value: string, field: string): bigint | null => {
+      const parsed = parseAmount(value, subunit);
+      if (!parsed.ok) {
+        fail(field, "Not a valid amount in this currency");
+        return null;
+      }
+      return parsed.value;
+    };
+    const minBet = minor(body.minBet, "minBet");
+    const ids = async (table: string, slugs: string[], field: string) => {
+      const rows = await tx.query<{ id: number; slug: string }>(
+        `SELECT id, slug FROM ${table} WHERE slug = ANY ($1::text[])`,
+        [slugs],
+      );
+      const unknown = slugs.filter((slug) => !rows.some((row) => row.slug === slug));
+      if (unknown.length > 0) fail(field, `Unknown: ${unknown.join(", ")}`);
+      return rows.map((row) => row.id);
+    };
+    const gameIds = await ids("games", body.games, "games");
+    const providerIds = await ids("game_providers", body.providers, "providers");
+    const collectionIds = await ids("game_collections", body.collections, "collections");
+    const taken = await tx.query("SELECT 1 FROM tournaments WHERE slug = $1", [body.identity]);
+    if (taken.length > 0) fail("identity", "Already taken");
+    const prizes = body.prizes.map((prize, index) => {
+      const at = `prizes.${index}`;
+      if (prize.placeTo < prize.placeFrom) fail(`${at}.placeTo`, "Must not be below placeFrom");
+      const overlaps = body.prizes.some(
+        (other, j) =>
+          j < index && other.placeFrom <= prize.placeTo && prize.placeFrom <= other.placeTo,
+      );
+      if (overlaps) fail(`${at}.placeFrom`, "Overlaps another prize's places");
+      let amount: bigint | null = null;
+      if (prize.type === "cash") {
+        if (!prize.amount) fail(`${at}.amount`, "Required for a cash prize");
+        else amount = minor(prize.amount, `${at}.amount`);
+        if (amount !== null && amount <= 0n) fail(`${at}.amount`, "Must be above zero");
+      } else if (!prize.title) {
+        fail(`${at}.title`, "Required for a bonus or free spins");
+      }
+      return { ...prize, amount };
+    });
+    if (Object.keys(fields).length > 0) throw AppError.unprocessable(fields);
+
+    const [row] = await tx.query<{ id: string }>(
+      `INSERT INTO tournaments (slug, title, description, image, scoring, currency,
+         convert_currencies, min_bet, game_ids, provider_ids, collection_ids, starts_at, ends_at,
+         leaderboard_size)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::int[], $10::int[], $11::int[], $12, $13, $14)
+       RETURNING id`,
+      [
+        body.identity,
+        body.title,
+        body.description,
+        body.image,
+        body.scoring,
+        body.currency,
+        body.convertsCurrencies,
+        (minBet ?? 0n).toString(),
+        gameIds,
+        providerIds,
+        collectionIds,
+        startsAt,
+        endsAt,
+        body.leaderboardSize,
+      ],
+    );
+    for (const prize of prizes) {
+      await tx.query(
+        `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, kind, amount, reward, title)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+        [
+          row!.id,
+          prize.placeFrom,
+          prize.placeTo,
+          prize.type,
+          prize.amount?.toString() ?? null,
+          JSON.stringify(prize.reward),
+          prize.title,
+        ],
+      );
+    }
+  });
+  return getTournament(ctx, body.identity, null);
+}
