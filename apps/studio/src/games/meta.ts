@@ -33,12 +33,12 @@ export function toHundredths(text: string): number {
 }
 
 export const SLOT_SYMBOLS: readonly { name: string; face: string }[] = [
-  { name: "Wild", face: "★" },
+  { name: "Wild", face: "WILD" },
   { name: "Scatter", face: "◆" },
   { name: "Seven", face: "7" },
-  { name: "Bell", face: "🔔" },
+  { name: "Bell", face: "BELL" },
   { name: "Bar", face: "BAR" },
-  { name: "Cherry", face: "🍒" },
+  { name: "Cherry", face: "CHERRY" },
   { name: "Ace", face: "A" },
   { name: "King", face: "K" },
   { name: "Queen", face: "Q" },

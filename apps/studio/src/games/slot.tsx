@@ -27,7 +27,11 @@ function Reels({ spin, label }: { spin: Spin; label: string }) {
           {rows.map((row) => {
             const symbol = SLOT_SYMBOLS[column[row]!]!;
             return (
-              <span key={row} className={`symbol s${column[row]}`} title={symbol.name}>
+              <span
+                key={row}
+                className={`symbol s${column[row]}${symbol.face.length > 3 ? " word" : ""}`}
+                title={symbol.name}
+              >
                 {symbol.face}
               </span>
             );
@@ -146,7 +150,7 @@ export function SlotGame({ currency, busy, play, lastRound, session }: GameProps
 }
 
 function EmptyReels() {
-  const face = ["7", "🍒", "🔔", "A", "K"];
+  const face = ["7", "BAR", "WILD", "A", "K"];
   return (
     <div className="reels idle" aria-hidden="true">
       {face.map((symbol) => (
