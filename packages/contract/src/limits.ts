@@ -110,3 +110,43 @@ export const UpdateLimitBody = z.strictObject({
 export type UpdateLimitBody = z.infer<typeof UpdateLimitBody>;
 
 export const LimitParams = z.object({ limitId: z.uuid() });
+
+// ---------------------------------------------------------------------------------------------
+// Reality checks (issue 6, beyond the spec): every `intervalMinutes` of a sign-in session the
+// site shows the session's time and net result and asks whether to continue.
+
+export const REALITY_CHECK_MINUTES = [10, 15, 20, 30, 45, 60, 90, 120] as const;
+
+export const RealityCheckResult = z.object({
+  currency: z.string(),
+  /** Major units: stakes (less rolled-back ones), winnings, and winnings − stakes. */
+  staked: z.string(),
+  won: z.string(),
+  net: z.string(),
+});
+
+/** GET /api/player/reality-check: the setting and the current sign-in session's play. */
+export const RealityCheck = z
+  .object({
+    /** null: off. */
+    intervalMinutes: z.number().int().nullable(),
+    options: z.array(z.number().int()),
+    session: z.object({ startedAt: z.string(), seconds: z.number().int() }),
+    /** Per currency played in this session; empty when nothing was played. */
+    results: z.array(RealityCheckResult),
+  })
+  .meta({ id: "RealityCheck" });
+export type RealityCheck = z.infer<typeof RealityCheck>;
+export const RealityCheckResponse = z.object({ data: RealityCheck });
+
+/** PUT /api/player/reality-check. */
+export const RealityCheckBody = z.strictObject({
+  intervalMinutes: z
+    .number()
+    .int()
+    .refine((value) => (REALITY_CHECK_MINUTES as readonly number[]).includes(value), {
+      message: `One of ${REALITY_CHECK_MINUTES.join(", ")} minutes`,
+    })
+    .nullable(),
+});
+export type RealityCheckBody = z.infer<typeof RealityCheckBody>;

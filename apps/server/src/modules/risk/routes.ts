@@ -5,6 +5,8 @@ import {
   LimitParams,
   PlayerLimitList,
   PlayerLimitResponse,
+  RealityCheckBody,
+  RealityCheckResponse,
   UpdateLimitBody,
 } from "@casino/contract/limits";
 import { TurnOverWagerQuery, TurnOverWagerResponse } from "@casino/contract/risk";
@@ -17,6 +19,7 @@ import { confirmLimitChange } from "./confirm-limit";
 import { createLimit } from "./create-limit";
 import { dropPendingLimitChange } from "./drop-pending-limit";
 import { listLimits } from "./list-limits";
+import { getRealityCheck, setRealityCheck } from "./reality-check";
 import { requestLimitRemoval } from "./remove-limit";
 import { toTurnOverWager, turnOverState } from "./turn-over-wager";
 import { updateLimit } from "./update-limit";
@@ -47,6 +50,39 @@ export async function riskRoutes(app: FastifyInstance, ctx: AppContext): Promise
       cachePrivate(reply);
       const state = await turnOverState(ctx, playerOf(request).profileId, request.query.currency);
       return { data: toTurnOverWager(state) };
+    },
+  );
+
+  api.get(
+    "/api/player/reality-check",
+    {
+      preHandler,
+      schema: {
+        tags: ["limits"],
+        summary: "The reality-check interval and this sign-in session's time and net result",
+        response: { 200: RealityCheckResponse, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await getRealityCheck(ctx, playerOf(request)) };
+    },
+  );
+
+  api.put(
+    "/api/player/reality-check",
+    {
+      preHandler,
+      schema: {
+        tags: ["limits"],
+        summary: "Choose the reality-check interval in minutes, or null for none",
+        body: RealityCheckBody,
+        response: { 200: RealityCheckResponse, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await setRealityCheck(ctx, playerOf(request), request.body) };
     },
   );
 
