@@ -684,7 +684,7 @@ describe("provider wallet API", () => {
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
-  it("BE-32 BE-34 LM-08 limits: a bet limit and a cooling-off set through the limits API refuse bets (13110, 13111) and raise game.bet.limit.reached", async () => {
+  it("BE-32 BE-34 limits: a bet limit and a cooling-off set through the limits API refuse bets (13110, 13111) and raise game.bet.limit.reached", async () => {
     const p = await player("100.00");
     const api = (method: "POST", url: string, payload: Record<string, unknown>) =>
       app.inject({ method, url, headers: p.headers, payload });

@@ -27,7 +27,7 @@ const put = (headers: Record<string, string>, payload: unknown) =>
   });
 
 describe("reality checks", () => {
-  it("LM-07 the session's time and net result per currency come from the ledger; a new sign-in starts afresh", async () => {
+  it("reality check: the session's time and net result per currency come from the ledger; a new sign-in starts afresh", async () => {
     // Ledger transactions take the database's time, so the test clock starts there.
     const [{ now }] = (await app.testDb.query<{ now: Date }>("SELECT now() AS now")) as [
       { now: Date },
@@ -69,7 +69,7 @@ describe("reality checks", () => {
     expect((await get(other)).json().data).toMatchObject({ results: [], session: { seconds: 0 } });
   });
 
-  it("LM-07 the player chooses the interval or turns it off; other values are 422; guests are 401", async () => {
+  it("reality check: the player chooses the interval or turns it off; other values are 422; guests are 401", async () => {
     const { tokens } = await registerByEmail(app);
     const headers = bearer(tokens.accessToken) as Record<string, string>;
     const chosen = await put(headers, { intervalMinutes: 30 });
