@@ -22,27 +22,10 @@
 // carries LoyaltyAccountEvent, written in the transaction of the change.
 import { z } from "zod";
 import { playerChannel } from "./realtime";
+import type { QuestState } from "./retention-names";
 import { DecimalAmount } from "./wallet";
 
-export const QuestState = {
-  Available: 1,
-  Active: 2,
-  Completed: 3,
-  Cancelled: 4,
-  Expired: 5,
-  Closed: 6,
-} as const;
-export type QuestState = (typeof QuestState)[keyof typeof QuestState];
-
-/** The status names of spec §4 ({status} of the stateChanged alert, QS-05, QS-06). */
-export const QUEST_STATE_NAMES: Readonly<Record<number, string>> = Object.freeze({
-  1: "available",
-  2: "active",
-  3: "completed",
-  4: "cancelled",
-  5: "expired",
-  6: "expired",
-});
+export { QUEST_STATE_NAMES, QuestState } from "./retention-names";
 
 export const QUEST_TASK_TYPES = [
   "betCount",

@@ -25,6 +25,8 @@ const limit: ViewLoader = () => import("./views/limit-view");
 const demoGame: ViewLoader = () => import("./views/demo-game-view");
 const mobileGame: ViewLoader = () => import("./views/mobile-game-view");
 const betRule: ViewLoader = () => import("./views/bet-rule-view");
+const quests: ViewLoader = () => import("../features/retention/quest-modals");
+const loyalty: ViewLoader = () => import("../features/retention/loyalty-modals");
 
 /** The view of each modal key; keys sharing a view say so (MD-08, MD-09). */
 const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
@@ -59,6 +61,13 @@ const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
   // One view for the two bonus bet-rule modals (GM-12).
   "max-bets": betRule,
   "restricted-bets": betRule,
+  // One chunk for the four quest modals, one for the two loyalty modals.
+  "quests-hub": quests,
+  "quest-tasks": quests,
+  "quest-rewards": quests,
+  "quest-task-games": quests,
+  "loyalty-level": loyalty,
+  "loyalty-earn": loyalty,
 };
 
 /** Modals whose features come in later issues show an honest placeholder in a real frame. */

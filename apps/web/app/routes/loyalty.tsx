@@ -1,4 +1,5 @@
 import { FramePage } from "../features/page/frame-page";
+import { LoyaltyPageBody } from "../features/retention/loyalty-page";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
@@ -9,7 +10,7 @@ import { guardPage, notFound } from "../lib/site-basics";
 import type { Route } from "./+types/loyalty";
 
 const TITLE = "Loyalty";
-const EMPTY = "Loyalty levels and points are not available yet.";
+const EMPTY = "There are no loyalty levels yet.";
 
 async function load(env: LoaderEnv) {
   const { init } = await guardPage(env);
@@ -29,6 +30,11 @@ export const shouldRevalidate = pageShouldRevalidate;
 
 export const meta: Route.MetaFunction = (args) => framePageMeta(args, "loyalty", TITLE);
 
+/** Loyalty (RT-14, absent when loyalty is off: RT-29): account, levels, how to earn. */
 export default function LoyaltyPage() {
-  return <FramePage pageKey="loyalty" title={TITLE} empty={EMPTY} />;
+  return (
+    <FramePage pageKey="loyalty" title={TITLE} empty={EMPTY}>
+      <LoyaltyPageBody />
+    </FramePage>
+  );
 }

@@ -76,7 +76,7 @@ function LogoutButton() {
 }
 
 function AccountMenu({ open, onOpenChange }: Props) {
-  const { session, t, href } = useSite();
+  const { session, settings, t, href } = useSite();
   const modals = useModals();
   const panelId = useId();
   const titleId = useId();
@@ -160,6 +160,18 @@ function AccountMenu({ open, onOpenChange }: Props) {
         >
           {t("layout.userNav.addFunds", "Add funds")}
         </Button>
+        {settings.quests.enabled ? (
+          <Button
+            variant="secondary"
+            block
+            onClick={() => {
+              close();
+              modals.open("quests-hub");
+            }}
+          >
+            {t("layout.userNav.quests", "Quests")}
+          </Button>
+        ) : null}
         <nav aria-label={t("layout.userNav.navLabel", "Account")}>
           <ul className="menu-list">
             {links.map((l) => (

@@ -14,6 +14,7 @@ import { profileQuery } from "../../lib/session/player-queries";
 import { onSessionRejected } from "../../lib/session/session-events";
 import { tokenStore } from "../../lib/session/token-store";
 import { useSite } from "../../lib/site";
+import { useRetentionLive } from "../retention/retention-live";
 import { useTournamentCompletedAlert } from "../tournaments/completed-alert";
 
 /**
@@ -37,6 +38,8 @@ export function SessionEffects() {
   useQuery({ ...profileQuery, enabled: isLoggedIn });
   // TN-01: the tournament completed alert from the player's tournaments channel.
   useTournamentCompletedAlert(isLoggedIn);
+  // QS-05..QS-08, LY-03, LY-04: quest alerts, level-up modal or notification, live caches.
+  useRetentionLive(isLoggedIn);
 
   useEffect(() => {
     void import("../../lib/session/fingerprint").then((m) => m.getFingerprint());
