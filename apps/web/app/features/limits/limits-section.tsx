@@ -7,6 +7,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useModals } from "../../lib/site";
 import { EmptyState } from "../page/empty-state";
+import { RealityCheckSetting } from "../reality-check/reality-check-setting";
+import "../reality-check/reality-check.css";
 import { limitErrorText } from "./limit-errors";
 import { isCashLimit, limitUsage, sortLimits } from "./limit-rules";
 import {
@@ -125,6 +127,7 @@ export function LimitsSection() {
           </ul>
         )}
       </section>
+      <RealityCheckSetting />
     </div>
   );
 }
