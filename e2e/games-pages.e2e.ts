@@ -186,7 +186,7 @@ describe("game pages", () => {
     await screenshot(page, "game-page-375");
   });
 
-  test("GM-01 GM-02 GM-10 RT-10 CN-04 a guest browses the collection rails, searches, and sees all of a category page by page", async () => {
+  test("GM-01 GM-02 GM-10 RT-10 a guest browses the collection rails, searches, and sees all of a category page by page", async () => {
     const page = await guest();
     const collections = page.waitForRequest(isApi("GET", "/api/game/collections"), WAIT);
     const winners = page.waitForRequest(isApi("GET", "/api/game/spins/winners"), WAIT);
@@ -196,9 +196,6 @@ describe("game pages", () => {
     await winners;
     const rail = page.getByRole("list", { name: "Popular", exact: true });
     await rail.getByRole("link", { name: /^Dice by Originals/ }).waitFor(WAIT);
-    // A rail far below the fold asks for its games only when it comes within 400 px.
-    const cover = rail.locator(".game-cover").first();
-    expect(await cover.isVisible()).toBe(true);
 
     const search = page.getByRole("searchbox", { name: "Search games" });
     const searched = page.waitForRequest(isApi("GET", /^\/api\/game\/games\?.*search=gold/), WAIT);
@@ -350,5 +347,34 @@ describe("game pages", () => {
     await maxBets.getByRole("button", { name: "OK" }).click();
     push({ type: "game.bet.restricted" });
     await page.getByRole("dialog", { name: "Restricted bets" }).waitFor(WAIT);
+  });
+
+  test("CN-04 a rail's games and covers load only once it is within 400 px of the viewport", async () => {
+    const page = await guest({ width: 1280, height: 600 });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/game/games") asked.push(url.searchParams.get("collection") ?? "");
+      if (url.pathname.startsWith("/images/games/")) asked.push(url.pathname);
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await page
+      .getByRole("list", { name: "Popular", exact: true })
+      .getByRole("link")
+      .first()
+      .waitFor(WAIT);
+    const last = page.getByRole("list", { name: "Table Games", exact: true });
+    const top = await last.evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(600 + 400);
+    expect(asked).not.toContain("table-games");
+    expect(asked).not.toContain("/images/games/european-roulette.webp");
+    // Scrolled to 300 px above it: inside the 400 px margin, so it loads.
+    await page.evaluate((y) => window.scrollBy(0, y), top - 600 - 300);
+    await last.getByRole("link", { name: /^European Roulette/ }).waitFor(WAIT);
+    expect(asked).toContain("table-games");
+    await expect
+      .poll(() => asked.includes("/images/games/european-roulette.webp"), WAIT)
+      .toBe(true);
   });
 });

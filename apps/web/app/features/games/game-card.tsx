@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation } from "react-router";
-import { HeartIcon } from "../../components/art/icons";
-import { cx } from "../../components/ui/cx";
 import { useModals, useSite } from "../../lib/site";
 import { GameCover } from "./game-cover";
 import { FAVORITES_KEY, favoritesQuery, GAMES_KEY, type Game, setFavorite } from "./games-api";
+import { cx, GameIcon } from "./ui";
 
 /**
  * One game in a grid or rail: its cover (lazy image), title and provider as one link to
@@ -58,7 +57,7 @@ export function GameCard({ game }: { game: Game }) {
         )}
         onClick={() => (session.isLoggedIn ? toggle.mutate(!isFavorite) : modals.open("sign-in"))}
       >
-        <HeartIcon size={18} />
+        <GameIcon name="heart" size={18} />
       </button>
     </article>
   );

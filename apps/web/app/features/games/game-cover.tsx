@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { cx } from "../../components/ui/cx";
 import type { Game } from "./games-api";
+import { cx } from "./ui";
 import { useNearViewport } from "./use-near-viewport";
 
 /** A stable hue per game, for the drawn cover of a game without a loaded image. */

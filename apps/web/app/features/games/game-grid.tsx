@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Button } from "../../components/ui/button";
 import { useSite } from "../../lib/site";
 import { GameCard, GameCardSkeleton } from "./game-card";
 import { type Game, type GameFilters, gamePagesQuery } from "./games-api";
+import { GameButton } from "./ui";
 
 /** A grid of games, or skeleton cards while they load, or the empty text. */
 export function GameGrid({
@@ -75,7 +75,7 @@ export function PagedGameGrid({
         </p>
       ) : null}
       {pages.hasNextPage ? (
-        <Button
+        <GameButton
           variant="secondary"
           className="game-list__more"
           disabled={pages.isFetchingNextPage}
@@ -83,7 +83,7 @@ export function PagedGameGrid({
           onClick={() => void pages.fetchNextPage()}
         >
           {t("global-components.games.loadMore", "Load more")}
-        </Button>
+        </GameButton>
       ) : null}
     </div>
   );

@@ -8,12 +8,7 @@ import { playerChannel } from "@casino/contract/realtime";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { CloseIcon, ExpandIcon, HeartIcon } from "../../components/art/icons";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { cx } from "../../components/ui/cx";
 import { ApiError } from "../../lib/api/api-client";
-import { useRealtime } from "../../lib/realtime/use-realtime";
 import { walletAccountsQuery } from "../../lib/session/player-queries";
 import { useModals, useSite } from "../../lib/site";
 import { betRuleModal } from "./bet-events";
@@ -31,6 +26,8 @@ import {
 import { isMobileViewport, onLaunchRequest } from "./launch-requests";
 import { isSitePath, readReturnGame, takeRealPlayWish, writeReturnGame } from "./return-game";
 import "./games.css";
+import { cx, GameBadge, GameButton, GameIcon } from "./ui";
+import { useChannel } from "./use-channel";
 
 /** The code of a game restricted in the request country (contract GameRestrictedCode). */
 export const GAME_RESTRICTED = 15020;
@@ -142,7 +139,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
   );
 
   // Bet rule events of the active bonus (GM-12) and settled bets (history, recently played).
-  useRealtime(viewer ? playerChannel("gameBets", viewer) : null, (data) => {
+  useChannel(viewer ? playerChannel("gameBets", viewer) : null, (data) => {
     const modal = betRuleModal(data);
     if (modal) modals.open(modal.key, modal.value);
     if ((data as { type?: unknown } | null)?.type === "game.bet.settled") {
@@ -188,18 +185,18 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
             <h1 id="game-title">{title}</h1>
             <span className="game-bar__provider">{game.provider.name}</span>
             {playing ? (
-              <Badge tone={playing.mode === "demo" ? "neutral" : "gold"}>
+              <GameBadge tone={playing.mode === "demo" ? "neutral" : "gold"}>
                 {playing.mode === "demo"
                   ? t("global-components.pages.games-id.demoBadge", "Demo")
                   : t("global-components.pages.games-id.realBadge", "Real money")}
-              </Badge>
+              </GameBadge>
             ) : null}
           </div>
           <div className="game-bar__actions">
             {playing?.mode === "demo" ? (
-              <Button size="sm" onClick={() => void start("real")}>
+              <GameButton size="sm" onClick={() => void start("real")}>
                 {t("global-components.pages.games-id.playReal", "Play for real money")}
-              </Button>
+              </GameButton>
             ) : null}
             {session.isLoggedIn ? (
               <button
@@ -212,7 +209,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
                 disabled={favorite.isPending}
                 onClick={() => favorite.mutate(!game.isFavorite)}
               >
-                <HeartIcon size={20} />
+                <GameIcon name="heart" />
               </button>
             ) : null}
             <button
@@ -221,7 +218,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
               aria-label={t("global-components.pages.games-id.fullscreen", "Full screen")}
               onClick={fullscreen}
             >
-              <ExpandIcon size={20} />
+              <GameIcon name="fullscreen" />
             </button>
             <button
               type="button"
@@ -229,7 +226,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
               aria-label={t("global-components.pages.games-id.close", "Close game")}
               onClick={close}
             >
-              <CloseIcon size={20} />
+              <GameIcon name="close" />
             </button>
           </div>
         </header>
@@ -296,18 +293,18 @@ function LaunchButtons({
   return (
     <div className="game-launcher__actions">
       {failed?.openWallet ? (
-        <Button onClick={() => modals.open("wallet", "deposit")}>
+        <GameButton onClick={() => modals.open("wallet", "deposit")}>
           {t("global-components.pages.games-id.openWallet", "Open the wallet")}
-        </Button>
+        </GameButton>
       ) : (
-        <Button onClick={() => onStart("real")}>
+        <GameButton onClick={() => onStart("real")}>
           {t("global-components.pages.games-id.playReal", "Play for real money")}
-        </Button>
+        </GameButton>
       )}
       {game.hasDemo ? (
-        <Button variant="secondary" onClick={() => onStart("demo")}>
+        <GameButton variant="secondary" onClick={() => onStart("demo")}>
           {t("global-components.pages.games-id.playDemo", "Try the demo")}
-        </Button>
+        </GameButton>
       ) : (
         <p className="game-launcher__text">
           {t("global-components.pages.games-id.noDemo", "This game has no demo.")}

@@ -6,8 +6,6 @@ import { PUBLIC_CHANNELS } from "@casino/contract/realtime";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ChevronRightIcon } from "../../components/art/icons";
-import { useRealtime } from "../../lib/realtime/use-realtime";
 import { type CollectionSummary, useSite } from "../../lib/site";
 import { GameCard, GameCardSkeleton } from "./game-card";
 import { GameCover } from "./game-cover";
@@ -15,6 +13,8 @@ import { GameGrid } from "./game-grid";
 import { gamesQuery, winnersQuery } from "./games-api";
 import { useNearViewport } from "./use-near-viewport";
 import "./games.css";
+import { GameIcon } from "./ui";
+import { useChannel } from "./use-channel";
 
 /** Search waits this long after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -110,7 +110,7 @@ function GameRail({ collection }: { collection: CollectionSummary }) {
           })}
         >
           {t("global-components.games.seeAll", "See all")}
-          <ChevronRightIcon size={16} />
+          <GameIcon name="chevron" size={16} />
         </Link>
       </div>
       <ul
@@ -141,7 +141,7 @@ function WinnersFeed() {
   const client = useQueryClient();
   const titleId = useId();
   const winners = useQuery(winnersQuery);
-  useRealtime(PUBLIC_CHANNELS.winners, () => {
+  useChannel(PUBLIC_CHANNELS.winners, () => {
     void client.invalidateQueries({ queryKey: winnersQuery.queryKey });
   });
   const list = winners.data ?? [];
