@@ -34,21 +34,51 @@ export async function listGames(
 }
 
 /**
- * Counts of catalogue filters kept for `ttlMs` (30 s; 0 in tests): counting every match is the
- * one part of a page that grows with the catalogue, and totals may lag an operator's edit.
+ * A small time-to-live cache (0 ms in tests: nothing kept). Catalogue reads are the same few
+ * pages for everyone (home rails, a collection's first page), and an operator's edit may take
+ * the TTL to show. Full: cleared, which is cheap and bounds memory.
  */
-export function ttlCountCache(ttlMs: number, maxEntries = 5_000) {
-  const entries = new Map<string, { at: number; value: number }>();
+export function ttlCache<T>(ttlMs: number, maxEntries = 5_000) {
+  const entries = new Map<string, { at: number; value: T }>();
   return {
-    get(key: string): number | undefined {
+    get(key: string): T | undefined {
       const hit = entries.get(key);
       if (!hit || Date.now() - hit.at >= ttlMs) return undefined;
       return hit.value;
     },
-    set(key: string, value: number): void {
+    set(key: string, value: T): void {
       if (ttlMs <= 0) return;
       if (entries.size >= maxEntries) entries.clear();
       entries.set(key, { at: Date.now(), value });
     },
+    delete(key: string): void {
+      entries.delete(key);
+    },
+  };
+}
+
+/** Counts of catalogue filters kept for a while: counting every match grows with the catalogue. */
+export const ttlCountCache = (ttlMs: number, maxEntries = 5_000) =>
+  ttlCache<number>(ttlMs, maxEntries);
+
+/**
+ * listGames behind a page cache keyed by the whole query and the request country (a page holds
+ * public data only: no per-player fields), so the pages everyone asks for cost no query.
+ */
+export function cachedGameLister(
+  repo: GameCatalogueRepository,
+  collections: (country: string | null) => Promise<GameCollection[]>,
+  ttlMs: number,
+) {
+  const pages = ttlCache<Promise<{ data: Game[]; meta: PageMeta }>>(ttlMs, 2_000);
+  return (query: GameListQuery, country: string | null) => {
+    const key = JSON.stringify([country, query]);
+    const hit = pages.get(key);
+    if (hit) return hit;
+    const page = listGames(repo, collections, query, country);
+    pages.set(key, page);
+    // A failed read is not kept: the next request tries again.
+    page.catch(() => pages.delete(key));
+    return page;
   };
 }

@@ -26,7 +26,7 @@ import { addFavorite, listPlayerGames, removeFavorite } from "./favorites";
 import { getGame } from "./get-game";
 import { getProvider } from "./get-provider";
 import { collectionsLister } from "./list-collections";
-import { listGames, ttlCountCache } from "./list-games";
+import { cachedGameLister, ttlCountCache } from "./list-games";
 import { listProviders } from "./list-providers";
 import { listRounds } from "./list-rounds";
 import { winnersLister } from "./list-winners";
@@ -44,6 +44,8 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const cacheMs = ctx.config.nodeEnv === "test" ? 0 : 30_000;
   const repo = gameCatalogueRepository(ctx.db, ttlCountCache(cacheMs));
   const collections = collectionsLister(repo, cacheMs);
+  // Pages of games for 10 s per query and country (public data; 0 in tests).
+  const gamePages = cachedGameLister(repo, collections, Math.min(cacheMs, 10_000));
   const winners = winnersLister(ctx.db, repo);
   const tags = ["game"];
   const preHandler = requirePlayer(ctx);
@@ -116,7 +118,7 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request, reply) => {
       cachePrivate(reply, 30);
-      return listGames(repo, collections, request.query, await ctx.resolveCountry(request));
+      return gamePages(request.query, await ctx.resolveCountry(request));
     },
   );
 
