@@ -5,8 +5,9 @@
 -- currency and the prize table. Players opt in (tournament_participants); the "tournaments"
 -- domain-event consumer (ADR 0009) adds each settled bet of a participant once
 -- (tournament_bets, keyed by round) and keeps the participant's score. At the end the
--- completion job claims the tournament row, ranks the participants, records the results and pays
--- cash prizes through the ledger from the house account 'tournaments', in one transaction.
+-- completion job claims the tournament row, ranks the participants, records the results, pays
+-- cash prizes through the ledger from the house account 'tournaments' and issues bonus prizes,
+-- in one transaction.
 
 CREATE TABLE tournaments (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -40,8 +41,9 @@ CREATE TABLE tournaments (
 CREATE INDEX tournaments_due ON tournaments (ends_at) WHERE completed_at IS NULL;
 
 -- Places place_from..place_to each win this prize. cash: `amount` minor units of the
--- tournament's currency, paid by the completion. bonus / freespins: `reward` describes it for the
--- bonus module (recorded as pending until that module pays it).
+-- tournament's currency, paid by the completion. bonus / freespins: `reward` {"bonus": "<slug>"}
+-- names the bonus module's definition, issued by the completion (issueBonus); without one the
+-- result stays pending for the operator.
 CREATE TABLE tournament_prizes (
   tournament_id uuid NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
   place_from integer NOT NULL CHECK (place_from >= 1),

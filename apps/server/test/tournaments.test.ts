@@ -38,7 +38,14 @@ async function createTournament(
     providers?: string[];
     startsIn?: number;
     lastsFor?: number;
-    prizes?: { from: number; to: number; kind?: string; amount?: string; title?: string }[];
+    prizes?: {
+      from: number;
+      to: number;
+      kind?: string;
+      amount?: string;
+      title?: string;
+      reward?: Record<string, unknown>;
+    }[];
   } = {},
 ) {
   const slug = `t-${randomBytes(4).toString("hex")}`;
@@ -66,8 +73,8 @@ async function createTournament(
   );
   for (const prize of options.prizes ?? [{ from: 1, to: 1, amount: "1000" }]) {
     await app.testDb.query(
-      `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, kind, amount, title)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
+      `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, kind, amount, title, reward)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
       [
         row!.id,
         prize.from,
@@ -75,6 +82,7 @@ async function createTournament(
         prize.kind ?? "cash",
         prize.amount ?? null,
         prize.title ?? "",
+        JSON.stringify(prize.reward ?? {}),
       ],
     );
   }
@@ -147,7 +155,7 @@ describe("tournaments API", () => {
       placeTo: 20,
       type: "freespins",
       amount: null,
-      title: "10 free spins on Gold Rush",
+      title: "50 free spins on Fruit Lines",
     });
     expect(weekly.rules).toMatchObject({ scoring: "bet_sum", minBet: "0.10", games: [] });
     expect(weekly.me).toBeNull();
@@ -203,7 +211,13 @@ describe("operator API", () => {
     endsAt: new Date(app.clock.now().getTime() + 3_600_000).toISOString(),
     prizes: [
       { placeFrom: 1, placeTo: 1, type: "cash", amount: "10.00" },
-      { placeFrom: 2, placeTo: 3, type: "bonus", title: "Reload bonus" },
+      {
+        placeFrom: 2,
+        placeTo: 3,
+        type: "bonus",
+        title: "Reload bonus",
+        reward: { bonus: "reload-25" },
+      },
     ],
   });
 
@@ -232,6 +246,7 @@ describe("operator API", () => {
       prizes: [
         { placeFrom: 1, placeTo: 2, type: "cash" },
         { placeFrom: 2, placeTo: 2, type: "freespins" },
+        { placeFrom: 3, placeTo: 3, type: "bonus", title: "?", reward: { bonus: "nope" } },
       ],
     });
     expect(bad.statusCode).toBe(422);
@@ -243,6 +258,7 @@ describe("operator API", () => {
       "prizes.0.amount",
       "prizes.1.placeFrom",
       "prizes.1.title",
+      "prizes.2.reward.bonus",
     ]);
     const shape = await create({ ...base, scoring: "luck" });
     expect(shape.statusCode).toBe(422);
@@ -371,16 +387,20 @@ describe("tournament completion", () => {
       prizes: [
         { from: 1, to: 1, amount: "2500" },
         { from: 2, to: 2, amount: "1000" },
-        { from: 3, to: 3, kind: "freespins", title: "10 free spins" },
+        { from: 3, to: 3, kind: "bonus", title: "10 cash bonus", reward: { bonus: "cash-10" } },
+        // No bonus definition named: recorded, left to the operator.
+        { from: 4, to: 4, kind: "freespins", title: "10 free spins" },
       ],
     });
     const players = [await gamePlayer(app), await gamePlayer(app), await gamePlayer(app)];
     const fourth = await gamePlayer(app);
-    for (const p of [...players, fourth]) await join(t.slug, p.headers);
+    const fifth = await gamePlayer(app);
+    for (const p of [...players, fourth, fifth]) await join(t.slug, p.headers);
     await players[0]!.round("5.00");
     await players[1]!.round("3.00");
     await players[2]!.round("2.00");
     await fourth.round("1.00");
+    await fifth.round("0.50");
     await settle();
     const before = await Promise.all(
       players.map(
@@ -418,8 +438,15 @@ describe("tournament completion", () => {
     expect(results).toEqual([
       { place: 1, status: "paid" },
       { place: 2, status: "paid" },
-      { place: 3, status: "pending" },
+      { place: 3, status: "paid" },
+      { place: 4, status: "pending" },
     ]);
+    // The bonus prize came through the bonus module, once.
+    const bonuses = await app.testDb.query(
+      "SELECT 1 FROM player_bonuses WHERE player_id = $1 AND source = $2",
+      [players[2]!.tokens.profileId, `tournament:${t.id}:3`],
+    );
+    expect(bonuses).toHaveLength(1);
     const completed = await outbox(`retention:tournaments#${players[0]!.tokens.profileId}`);
     expect(completed.filter((event) => event.type === "tournament.completed")).toEqual([
       {
@@ -439,9 +466,14 @@ describe("tournament completion", () => {
     const third = await outbox(`retention:tournaments#${players[2]!.tokens.profileId}`);
     expect(third.find((event) => event.type === "tournament.completed")).toMatchObject({
       place: 3,
-      prize: { type: "freespins", title: "10 free spins" },
+      prize: { type: "bonus", title: "10 cash bonus" },
     });
-    const lost = await outbox(`retention:tournaments#${fourth.tokens.profileId}`);
+    expect(
+      (await outbox(`retention:tournaments#${fourth.tokens.profileId}`)).find(
+        (event) => event.type === "tournament.completed",
+      ),
+    ).toMatchObject({ place: 4, prize: { type: "freespins", title: "10 free spins" } });
+    const lost = await outbox(`retention:tournaments#${fifth.tokens.profileId}`);
     expect(lost.some((event) => event.type === "tournament.completed")).toBe(false);
     expect((await detail(t.slug)).state).toBe("finished");
     expect(await checkLedger(app.testDb)).toEqual([]);

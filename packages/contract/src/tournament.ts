@@ -176,6 +176,7 @@ export const CreateTournamentBody = z
           type: z.enum(["cash", "bonus", "freespins"]),
           amount: DecimalAmount.optional(),
           title: z.string().max(200).default(""),
+          /** Bonus and free-spin prizes: {"bonus": "<bonus definition slug>"} (issued by the bonus module). */
           reward: z.record(z.string(), z.unknown()).default({}),
         }),
       )

@@ -8,12 +8,15 @@
 // - cash prizes: one ledger posting each from the house account 'tournaments' to the winner's real
 //   balance in the tournament currency (their account is opened when they have none), keyed
 //   `tournament.prize:<id>:<place>` so nothing is paid twice even outside this transaction;
-//   bonus and free-spin prizes are recorded as pending (no bonus module to grant them yet);
+// - bonus and free-spin prizes: issued through the bonus module (issueBonus, once per
+//   `tournament:<id>:<place>`), the definition named by the prize's reward.bonus slug; pending
+//   when there is none;
 // - events: tournament.completed to each winner (TN-01), the wallet account after the credit,
 //   and the final leaderboard on the public channel.
 import { type TournamentCompletedEvent, tournamentsChannel } from "@casino/contract/tournament";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { issueBonus } from "../bonus/issue-bonus";
 import { publishWalletAccount } from "../wallet/accounts";
 import { type Posting, postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
@@ -74,12 +77,12 @@ export async function completeTournament(ctx: AppContext, tournamentId: string):
     const house = ranked.length > 0 ? await wallets.houseAccount("tournaments", row.currency) : 0n;
     const prizeOf = (place: number) =>
       prizes.find((item) => item.place_from <= place && place <= item.place_to);
-    // Cash winners' rows locked in one order, so two completions never wait on each other.
-    const cashWinners = ranked
-      .filter((_, index) => prizeOf(index + 1)?.kind === "cash")
+    // Prize winners' rows locked in one order, so two completions never wait on each other.
+    const prizeWinners = ranked
+      .filter((_, index) => prizeOf(index + 1) !== undefined)
       .map((entry) => entry.player_id)
       .sort();
-    for (const playerId of new Set(cashWinners)) await lockPlayer(tx, playerId);
+    for (const playerId of new Set(prizeWinners)) await lockPlayer(tx, playerId);
     for (const [index, entry] of ranked.entries()) {
       const place = index + 1;
       const prize = prizeOf(place);
@@ -115,6 +118,14 @@ export async function completeTournament(ctx: AppContext, tournamentId: string):
       const winner = winners.find((item) => item.place === place);
       const posted = transactionOf.get(`tournament.prize:${tournamentId}:${place}`);
       const prize = winner ? toPrize(winner.prize, row.currency, subunit) : null;
+      const granted =
+        winner && winner.prize.kind !== "cash"
+          ? await grantBonusPrize(tx, ctx, winner.prize, {
+              playerId: winner.playerId,
+              currency: row.currency,
+              source: `tournament:${tournamentId}:${place}`,
+            })
+          : false;
       await tx.query(
         `INSERT INTO tournament_results (tournament_id, place, player_id, score, prize_kind,
            prize_amount, prize_title, status, ledger_transaction_id, created_at)
@@ -127,7 +138,7 @@ export async function completeTournament(ctx: AppContext, tournamentId: string):
           winner?.prize.kind ?? null,
           winner?.prize.amount ?? null,
           prize?.title ?? null,
-          !winner ? "none" : posted ? "paid" : "pending",
+          !winner ? "none" : posted || granted ? "paid" : "pending",
           posted ? posted.transactionId.toString() : null,
           now,
         ],
@@ -148,6 +159,33 @@ export async function completeTournament(ctx: AppContext, tournamentId: string):
     await publishLeaderboard(tx, tournamentId, now);
     return true;
   });
+}
+
+/**
+ * A bonus or free-spins prize through the bonus module: `reward.bonus` names the bonus definition
+ * by slug; issued once per (player, source). A prize without one, an unknown slug or a definition
+ * that grants nothing in the currency stays pending (tournament_results.status) for the operator;
+ * a failure is rolled back to a savepoint, so it never holds up the cash prizes.
+ */
+async function grantBonusPrize(
+  tx: Queryable,
+  ctx: AppContext,
+  prize: PrizeRow,
+  input: { playerId: string; currency: string; source: string },
+): Promise<boolean> {
+  const slug = typeof prize.reward.bonus === "string" ? prize.reward.bonus : null;
+  if (!slug) return false;
+  const [bonus] = await tx.query<{ id: number }>("SELECT id FROM bonuses WHERE slug = $1", [slug]);
+  if (!bonus) return false;
+  await tx.exec("SAVEPOINT tournament_prize");
+  try {
+    const issued = await issueBonus(tx, ctx, { ...input, bonusId: bonus.id });
+    await tx.exec("RELEASE SAVEPOINT tournament_prize");
+    return issued !== null;
+  } catch {
+    await tx.exec("ROLLBACK TO SAVEPOINT tournament_prize");
+    return false;
+  }
 }
 
 /** The player row lock every balance change of a player takes first (wallet/accounts.ts). */

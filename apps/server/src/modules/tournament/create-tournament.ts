@@ -66,6 +66,14 @@ export async function createTournament(
       }
       return { ...prize, amount };
     });
+    for (const [index, prize] of body.prizes.entries()) {
+      const bonus = prize.reward.bonus;
+      if (bonus === undefined) continue;
+      const known =
+        typeof bonus === "string" &&
+        (await tx.query("SELECT 1 FROM bonuses WHERE slug = $1", [bonus])).length > 0;
+      if (!known) fail(`prizes.${index}.reward.bonus`, "Unknown bonus");
+    }
     if (Object.keys(fields).length > 0) throw AppError.unprocessable(fields);
 
     const [row] = await tx.query<{ id: string }>(

@@ -57,8 +57,9 @@ export const seedTournaments: SeedTournament[] = [
         from: 11,
         to: 20,
         kind: "freespins",
-        title: "10 free spins on Gold Rush",
-        reward: { game: "gold-rush", count: 10 },
+        title: "50 free spins on Fruit Lines",
+        // The bonus module's definition (issued by the completion through issueBonus).
+        reward: { bonus: "welcome-3" },
       },
     ],
   },
