@@ -51,7 +51,7 @@ function Favorites() {
       empty={
         <EmptyState
           text={t(
-            "global-components.pages.favorites.none",
+            "global-components.pages.favorites.empty",
             "You have no favorite games yet. Tap the heart on a game to keep it here.",
           )}
         />

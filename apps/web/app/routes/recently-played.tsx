@@ -51,7 +51,7 @@ function RecentlyPlayed() {
       empty={
         <EmptyState
           text={t(
-            "global-components.pages.recently-played.none",
+            "global-components.pages.recently-played.empty",
             "The games you play will be listed here.",
           )}
         />
