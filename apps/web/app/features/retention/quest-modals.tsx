@@ -44,9 +44,19 @@ export default function QuestModal(props: ModalViewProps) {
   }
 }
 
+/** The player's active wallet currency (null until known). */
+function useCurrency() {
+  const { session } = useSite();
+  return useQuery({ ...activeCurrencyQuery, enabled: session.isLoggedIn });
+}
+
 function useQuests() {
   const { session } = useSite();
-  return useQuery({ ...questsQuery, enabled: session.isLoggedIn });
+  const currency = useCurrency();
+  return useQuery({
+    ...questsQuery(currency.data ?? null),
+    enabled: session.isLoggedIn && currency.isFetched,
+  });
 }
 
 function useQuest(id: string | undefined): { quest: Quest | null; pending: boolean } {
@@ -72,7 +82,7 @@ export function stateText(t: ReturnType<typeof useSite>["t"], state: number): st
 function QuestsHub() {
   const { t, session } = useSite();
   const quests = useQuests();
-  const currency = useQuery({ ...activeCurrencyQuery, enabled: session.isLoggedIn });
+  const currency = useCurrency();
   const active = useQuery({
     ...activePlayerQuestsQuery(currency.data ?? null),
     enabled: session.isLoggedIn && currency.isFetched,

@@ -27,12 +27,20 @@ export const PLAYER_QUESTS_KEY = ["retention", "player-quests"] as const;
 export const LOYALTY_ACCOUNT_KEY = ["retention", "account"] as const;
 export const LOYALTY_LEVELS_KEY = ["retention", "levels"] as const;
 
-/** GET /api/retention/quests (QS-01): the quests available now with the player's run of each. */
-export const questsQuery = {
-  queryKey: QUESTS_KEY,
-  queryFn: () => apiRequest<{ data: Quest[] }>("/api/retention/quests").then((body) => body.data),
-  staleTime: 30_000,
-};
+/**
+ * GET /api/retention/quests?currency= (QS-01): the quests available now in the player's active
+ * currency, with the player's run of each.
+ */
+export function questsQuery(currency: string | null) {
+  return {
+    queryKey: [...QUESTS_KEY, currency] as const,
+    queryFn: () =>
+      apiRequest<{ data: Quest[] }>("/api/retention/quests", { query: { currency } }).then(
+        (body) => body.data,
+      ),
+    staleTime: 30_000,
+  };
+}
 
 /** GET /api/retention/player-quests?state[]=2&currency= (QS-02): the active runs. */
 export function activePlayerQuestsQuery(currency: string | null) {
