@@ -22,6 +22,7 @@ const cancelDeposit: ViewLoader = () => import("./views/cancel-deposit-view");
 const walletRegion: ViewLoader = () => import("./views/wallet-region-view");
 const equivalentCurrency: ViewLoader = () => import("./views/equivalent-currency-view");
 const limit: ViewLoader = () => import("./views/limit-view");
+const gameLimitReached: ViewLoader = () => import("./views/game-limit-reached-view");
 const demoGame: ViewLoader = () => import("./views/demo-game-view");
 const mobileGame: ViewLoader = () => import("./views/mobile-game-view");
 const betRule: ViewLoader = () => import("./views/bet-rule-view");
@@ -47,6 +48,7 @@ const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
   "add-cash-limit": limit,
   "edit-cash-limit": limit,
   "self-exclusion-limit": limit,
+  "game-limit-reached": gameLimitReached,
   // One confirm-action view for the three (MD-09).
   "change-active-bonus": confirmAction,
   "cancel-active-bonus": confirmAction,

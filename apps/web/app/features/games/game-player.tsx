@@ -11,6 +11,7 @@ import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../lib/api/api-client";
 import { walletAccountsQuery } from "../../lib/session/player-queries";
 import { useModals, useSite } from "../../lib/site";
+import { RealityCheck } from "../reality-check/reality-check";
 import { betRuleModal } from "./bet-events";
 import { GameCover } from "./game-cover";
 import {
@@ -193,6 +194,8 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
             ) : null}
           </div>
           <div className="game-bar__actions">
+            {/* Session time and the reality-check prompt while playing for real (issue 6). */}
+            {playing?.mode === "real" ? <RealityCheck /> : null}
             {playing?.mode === "demo" ? (
               <GameButton size="sm" onClick={() => void start("real")}>
                 {t("global-components.pages.games-id.playReal", "Play for real money")}
