@@ -332,6 +332,14 @@ describe("sandbox chain watcher", () => {
     await app.crypto.watcher.runOnce();
     expect((await player.account()).balance).toBe("0.00250000");
     expect(await checkLedger(app.testDb)).toEqual([]);
+    // The player's messenger (NT-07): one "Deposit received" with what arrived, not repeated.
+    const messages = await app.inject({
+      url: "/api/notification/messenger/messages",
+      headers: player.headers,
+    });
+    expect(messages.json().data).toEqual([
+      expect.objectContaining({ type: "deposit", params: { sum: "0.00250000 BTC" } }),
+    ]);
   });
 
   it("BE-25 exactly once under 10 concurrent watchers (as ten nodes), with and without an invoice", async () => {
