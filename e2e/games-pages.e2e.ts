@@ -96,7 +96,7 @@ describe("game pages", () => {
     await page.getByText("Demo", { exact: true }).waitFor(WAIT);
   });
 
-  test("GM-04 a game without a demo tells a guest so, and an unknown game is a 404 page", async () => {
+  test("GM-04 a game without a demo tells a guest so, an unknown game is a 404 page, a restricted one opens geo-restricted-game", async () => {
     const page = await guest();
     await page.goto("/games/pharaoh-spins");
     await hydrated(page);
@@ -104,6 +104,13 @@ describe("game pages", () => {
     expect(await page.getByRole("button", { name: "Try the demo" }).count()).toBe(0);
     const missing = await page.goto("/games/no-such-game");
     expect(missing?.status()).toBe(404);
+    // Live casino is not offered in Germany: the game's page says so in geo-restricted-game.
+    await page.goto("/games/live-roulette");
+    await hydrated(page);
+    await page
+      .getByRole("dialog", { name: "Game not available" })
+      .getByText("This game is not available in your country.")
+      .waitFor(WAIT);
   });
 
   test("GM-04 GM-06 GM-11 a player's game starts for real in the active currency; favorite and recently played", async () => {
