@@ -5,10 +5,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DomainEvents, raiseDomainEvent } from "../src/infra/domain-events";
 import { expireQuests } from "../src/modules/retention/expire-quests";
+import { grantPendingRewards } from "../src/modules/retention/grant-rewards";
 import { listPlayerQuests } from "../src/modules/retention/list-quests";
 import { earnForSettledBet } from "../src/modules/retention/loyalty";
 import { handleQuestEvent } from "../src/modules/retention/quest-progress";
 import { insertQuest } from "../src/modules/retention/seed-retention";
+import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV, gamePlayer } from "./game-helpers";
 import { fundedPlayer } from "./payment-helpers";
 import {
@@ -242,7 +244,7 @@ describe("quests", () => {
     ]);
   });
 
-  it("BE-37 deposits count in the quest's currency; bonus rewards wait as pending grants", async () => {
+  it("BE-37 deposits count in the quest's currency; a bonus reward is issued through the bonus module once", async () => {
     const funded = await fundedPlayer(app, "50.00", { "x-test-country": "DE" });
     const headers = funded.headers as Record<string, string>;
     expect((await activate("high-roller", headers)).statusCode).toBe(200);
@@ -274,7 +276,66 @@ describe("quests", () => {
       "SELECT status FROM player_quest_rewards WHERE player_quest_id = $1",
       [done!.id],
     );
-    expect(grants).toEqual([{ status: "pending" }]);
+    expect(grants).toEqual([{ status: "granted" }]);
+    const bonuses = await app.testDb.query<{ amount: string; currency: string }>(
+      `SELECT amount::text AS amount, currency FROM player_bonuses
+        WHERE player_id = $1 AND source LIKE $2`,
+      [funded.profileId, `quest:${done!.id}:%`],
+    );
+    expect(bonuses).toEqual([{ amount: "1000", currency: "EUR" }]);
+    // The job finds nothing left to grant.
+    expect(
+      await grantPendingRewards({
+        db: app.testDb,
+        now: app.clock.now,
+        config: app.testConfig,
+      } as never),
+    ).toBe(0);
+  });
+
+  it("BE-37 a bonus reward whose definition is missing waits as pending; the job grants it once", async () => {
+    const p = await gamePlayer(app);
+    const id = await app.testDb.transaction((tx) =>
+      insertQuest(
+        tx,
+        {
+          slug: `later-${randomUUID().slice(0, 8)}`,
+          name: "Later bonus",
+          description: "",
+          currency: "EUR",
+          durationDays: 1,
+          tasks: [{ name: "Place a bet", type: "betCount", quantity: 1n }],
+          rewards: [{ type: "bonus", name: "A bonus", bonusId: "not-defined-yet" }],
+        },
+        98,
+      ),
+    );
+    const started = await app.inject({
+      method: "PUT",
+      url: `/api/retention/quests/${id}/activate`,
+      headers: p.headers,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    await p.round("1.00");
+    await app.domainEvents.drain();
+    const runId = started.json().data.id as string;
+    const status = async () =>
+      (
+        await app.testDb.query<{ status: string }>(
+          "SELECT status FROM player_quest_rewards WHERE player_quest_id = $1",
+          [runId],
+        )
+      ).map((row) => row.status);
+    expect(await status()).toEqual(["pending"]);
+    const ctx = { db: app.testDb, now: app.clock.now, config: app.testConfig } as never;
+    expect(await grantPendingRewards(ctx)).toBe(0);
+    await app.testDb.query("UPDATE quest_rewards SET bonus_id = 'cash-10' WHERE quest_id = $1", [
+      id,
+    ]);
+    expect(await grantPendingRewards(ctx)).toBe(1);
+    expect(await grantPendingRewards(ctx)).toBe(0);
+    expect(await status()).toEqual(["granted"]);
+    expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
   it("BE-37 exactly once: the same settled bet raised twice and handed to two dispatchers moves progress once", async () => {

@@ -197,7 +197,7 @@ async function applyStep(
 /** Completes a run whose tasks are all done: state 3, rewards, quest.updated. */
 export async function completeRun(
   tx: Queryable,
-  ctx: Pick<AppContext, "now">,
+  ctx: AppContext,
   run: PlayerQuestRow,
 ): Promise<PlayerQuestRow> {
   const now = ctx.now();

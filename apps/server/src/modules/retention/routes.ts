@@ -24,6 +24,7 @@ import { activateQuest } from "./activate-quest";
 import { cancelPlayerQuest } from "./cancel-quest";
 import { expireQuests } from "./expire-quests";
 import { assertEnabled } from "./flags";
+import { grantPendingRewards } from "./grant-rewards";
 import { listPlayerQuests, listQuests } from "./list-quests";
 import { earnForSettledBet, getLoyaltyAccount, listLoyaltyLevels } from "./loyalty";
 import { handleQuestEvent, QUEST_EVENT_TYPES } from "./quest-progress";
@@ -32,6 +33,7 @@ import { seedRetention } from "./seed-retention";
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
 const changeErrors = { ...authErrors, 409: ErrorBody } as const;
 const EXPIRY_EVERY_MS = 30_000;
+const PENDING_REWARDS_EVERY_MS = 10 * 60_000;
 
 export async function retentionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await seedRetention(ctx.db);
@@ -42,6 +44,11 @@ export async function retentionRoutes(app: FastifyInstance, ctx: AppContext): Pr
     earnForSettledBet(tx, ctx, event),
   );
   ctx.jobs.add({ name: "quest-expiry", everyMs: EXPIRY_EVERY_MS, run: () => expireQuests(ctx) });
+  ctx.jobs.add({
+    name: "quest-pending-rewards",
+    everyMs: PENDING_REWARDS_EVERY_MS,
+    run: () => grantPendingRewards(ctx),
+  });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requirePlayer(ctx);

@@ -93,7 +93,8 @@ export const seedQuests: SeedQuest[] = [
       { name: "Wager 50.00", type: "betAmount", quantity: 5000n },
     ],
     rewards: [
-      { type: "freespins", name: "20 free spins", bonusId: "quest-freespins-20" },
+      // Bonus definitions of the bonus module, by slug (issued through issueBonus).
+      { type: "freespins", name: "50 free spins on Fruit Lines", bonusId: "welcome-3" },
       { type: "points", name: "100 loyalty points", points: 100 },
     ],
   },
@@ -107,7 +108,7 @@ export const seedQuests: SeedQuest[] = [
       { name: "Deposit 20.00", type: "deposit", quantity: 2000n },
       { name: "Wager 100.00", type: "betAmount", quantity: 10000n },
     ],
-    rewards: [{ type: "bonus", name: "10.00 bonus", bonusId: "quest-cash-10" }],
+    rewards: [{ type: "bonus", name: "10.00 bonus", bonusId: "cash-10" }],
   },
   {
     slug: "daily-visitor",
