@@ -2,6 +2,7 @@
 // bets (bet sum, win sum, biggest multiplier; window, join time, minimum bet, games, currency),
 // exactly once per settled bet, ties, and a completion that pays once even when run twice at once.
 import { randomBytes } from "node:crypto";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context";
 import {
@@ -485,6 +486,113 @@ describe("tournament completion", () => {
       "SELECT completed_at FROM tournaments WHERE slug = 'autumn-sprint'",
     );
     expect(row!.completed_at).not.toBeNull();
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+});
+
+describe("tournament leaderboard property", () => {
+  const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, "0")}`;
+
+  it("any sequence of rounds ranks like the model (score, earlier reach, earlier join) and pays the top two once", async () => {
+    const players = [
+      await gamePlayer(app, { funds: "500.00" }),
+      await gamePlayer(app, { funds: "500.00" }),
+      await gamePlayer(app, { funds: "500.00" }),
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Scoring>("bet_sum", "win_sum", "max_multiplier"),
+        fc.array(
+          fc.record({
+            player: fc.integer({ min: 0, max: 2 }),
+            stake: fc.integer({ min: 1, max: 300 }),
+            win: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 600 })),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        async (scoring, rounds) => {
+          const t = await createTournament({
+            scoring,
+            prizes: [
+              { from: 1, to: 1, amount: "300" },
+              { from: 2, to: 2, amount: "100" },
+            ],
+          });
+          for (const p of players) await join(t.slug, p.headers);
+          const model = players.map((_, index) => ({
+            index,
+            score: 0n,
+            bets: 0,
+            reached: Number.POSITIVE_INFINITY,
+          }));
+          for (const [step, round] of rounds.entries()) {
+            app.clock.advance(1);
+            await players[round.player]!.round(cents(round.stake), cents(round.win));
+            const entry = model[round.player]!;
+            const points =
+              scoring === "bet_sum"
+                ? BigInt(round.stake)
+                : scoring === "win_sum"
+                  ? BigInt(round.win)
+                  : (BigInt(round.win) * 100n) / BigInt(round.stake);
+            entry.bets += 1;
+            if (points <= 0n) continue;
+            if (scoring === "max_multiplier") {
+              if (points > entry.score) {
+                entry.score = points;
+                entry.reached = step;
+              }
+            } else {
+              entry.score += points;
+              entry.reached = step;
+            }
+          }
+          await settle();
+          const expected = [...model].sort(
+            (a, b) =>
+              (a.score === b.score ? 0 : a.score > b.score ? -1 : 1) ||
+              a.reached - b.reached ||
+              a.index - b.index,
+          );
+          const mine = await Promise.all(
+            players.map(async (p) => (await detail(t.slug, p.headers)).me),
+          );
+          const board = (await detail(t.slug)).leaderboard as { entryId: string; bets: number }[];
+          expect(board.map((entry) => entry.entryId)).toEqual(
+            expected.map((entry) => mine[entry.index].entryId),
+          );
+          expect(board.map((entry) => entry.bets)).toEqual(expected.map((entry) => entry.bets));
+
+          // Completion pays the places with a score, each once.
+          const before = await Promise.all(
+            players.map(
+              async (p) =>
+                (await walletRepository(app.testDb).findByCurrency(p.tokens.profileId, "EUR"))!
+                  .balances.real,
+            ),
+          );
+          app.clock.advance(11 * 60);
+          await Promise.all([
+            completeTournament(testCtx(), t.id),
+            completeDueTournaments(testCtx()),
+          ]);
+          app.clock.advance(-11 * 60 - rounds.length);
+          const after = await Promise.all(
+            players.map(
+              async (p) =>
+                (await walletRepository(app.testDb).findByCurrency(p.tokens.profileId, "EUR"))!
+                  .balances.real,
+            ),
+          );
+          const paid = [300n, 100n];
+          for (const [place, entry] of expected.entries()) {
+            const prize = entry.score > 0n ? (paid[place] ?? 0n) : 0n;
+            expect(after[entry.index]! - before[entry.index]!).toBe(prize);
+          }
+        },
+      ),
+      { numRuns: 6 },
+    );
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 });
