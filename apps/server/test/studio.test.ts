@@ -7,7 +7,7 @@ import { ProviderWalletError } from "@casino/contract/game";
 import { StudioError } from "@casino/contract/studio";
 import { replayRound } from "@casino/games/fairness-web";
 import { playRound, type RoundParams, roundPayout } from "@casino/games/rounds";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { signWalletBody } from "../src/modules/studio/platform-client";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { gamePlayer } from "./game-helpers";
@@ -156,6 +156,22 @@ describe("in-house studio", () => {
 
   it("a demo round moves the studio's play money and never touches the ledger or the wallet", async () => {
     const before = await ledgerTransactions();
+    const original = app.studio.platform.fetch;
+    let walletCalls = 0;
+    app.studio.platform.fetch = async (input, init) => {
+      walletCalls++;
+      return original(input, init);
+    };
+    try {
+      await demoRounds();
+    } finally {
+      app.studio.platform.fetch = original;
+    }
+    expect(walletCalls).toBe(0);
+    expect(await ledgerTransactions()).toBe(before);
+  });
+
+  async function demoRounds() {
     const s = await studioSession("dice", { mode: "demo" });
     expect(s.session).toMatchObject({ mode: "demo", currency: "FUN", balance: "1000.00" });
     const response = await s.play({ amount: "10.00", target: 5000, direction: "over" });
@@ -168,13 +184,12 @@ describe("in-house studio", () => {
     const tooMuch = await s.play({ amount: "5000.00", target: 5000, direction: "over" });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().error.code).toBe(StudioError.DemoInsufficientFunds);
-    expect(await ledgerTransactions()).toBe(before);
     const [calls] = await app.testDb.query<{ n: string }>(
       "SELECT count(*)::text AS n FROM game_rounds WHERE provider_round_id = $1",
       [`studio:${round.id}`],
     );
     expect(calls!.n).toBe("0");
-  });
+  }
 
   it("BE-32 refused bets come back as clear messages: insufficient funds (15003), limit (13110), excluded (13111), ended session (15002)", async () => {
     const s = await studioSession("dice", { funds: "5.00" });
@@ -308,6 +323,97 @@ describe("in-house studio", () => {
       app.studio.platform.fetch = original;
     }
     expect((await s.get("/studio/api/session")).json().data.balance).toBe("10.00");
+  });
+
+  it("crash safe: a bet left without an answer is rolled back by the job; the late bet is refused (tombstone)", async () => {
+    const s = await studioSession("dice", { funds: "10.00" });
+    const original = app.studio.platform.fetch;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The bet hangs on its way to the platform (a process that died there never sends it).
+    app.studio.platform.fetch = async (input, init) => {
+      if (String(input).endsWith("/bet")) await held;
+      return original(input, init);
+    };
+    const pending = s.play({ amount: "3.00", target: 5000, direction: "under" });
+    let roundId = "";
+    await vi.waitFor(async () => {
+      const [row] = await app.testDb.query<{ id: string; state: string }>(
+        "SELECT id, state FROM studio_rounds WHERE session_hash = (SELECT token_hash FROM studio_sessions WHERE platform_token = $1)",
+        [s.token],
+      );
+      expect(row?.state).toBe("betting");
+      roundId = row!.id;
+    });
+    // The job takes the abandoned round over: rollback of a bet the platform never saw.
+    expect(await app.studio.finishUnfinishedRounds({ graceMs: 0 })).toBe(1);
+    expect((await app.inject({ url: `/studio/api/rounds/${roundId}` })).json().data.state).toBe(
+      "cancelled",
+    );
+    release();
+    const late = await pending;
+    app.studio.platform.fetch = original;
+    expect(late.statusCode, late.body).toBe(503);
+    const again = await app.studio.platform.bet({
+      token: s.token!,
+      transactionId: `studio:${roundId}:bet`,
+      roundId: `studio:${roundId}`,
+      amount: "3.00",
+      currency: "EUR",
+      gameCode: "dice",
+      closeRound: false,
+    });
+    expect(again).toMatchObject({ ok: false, code: ProviderWalletError.TransactionCancelled });
+    expect((await s.get("/studio/api/session")).json().data.balance).toBe("10.00");
+  });
+
+  it("concurrent rounds of one player take distinct nonces and the balance adds up", async () => {
+    const s = await studioSession("limbo", { funds: "40.00" });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => s.play({ amount: "1.00", target: 300 })),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const rounds = answers.map((answer) => answer.json().data.round as Json);
+    expect(rounds.map((round) => round.nonce).sort((a, b) => a - b)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7,
+    ]);
+    const won = rounds.reduce((sum, round) => sum + cents(round.payout), 0n);
+    expect(cents((await s.get("/studio/api/session")).json().data.balance)).toBe(
+      4000n - 800n + won,
+    );
+  });
+
+  it("BE-32 wallet: a win with freeSpinsId opens a round without a bet; without it 15006; a replay moves nothing", async () => {
+    const p = await gamePlayer(app, { game: "fruit-lines", funds: "2.00" });
+    const win = (extra: Json) =>
+      app.studio.platform.win({
+        token: p.token,
+        transactionId: `fs-win-${requestId()}`,
+        roundId: `fs-round-${requestId()}`,
+        amount: "1.25",
+        currency: "EUR",
+        gameCode: "slot",
+        closeRound: true,
+        ...extra,
+      });
+    expect(await win({})).toMatchObject({
+      ok: false,
+      code: ProviderWalletError.UnknownTransaction,
+    });
+    const body = {
+      transactionId: `fs-win-${requestId()}`,
+      roundId: `fs-round-${requestId()}`,
+      freeSpinsId: "grant-1",
+    };
+    const first = await win(body);
+    expect(first).toMatchObject({ ok: true, data: { balance: "3.25", replay: false } });
+    expect(await win(body)).toMatchObject({ ok: true, data: { balance: "3.25", replay: true } });
+    expect(await win({ ...body, freeSpinsId: "grant-2" })).toMatchObject({
+      ok: false,
+      code: ProviderWalletError.Duplicate,
+    });
   });
 
   it("seeds: the hash shown before play is SHA-256 of the seed revealed by rotation; the verifier recomputes the round", async () => {
