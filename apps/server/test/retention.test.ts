@@ -568,6 +568,12 @@ describe("loyalty", () => {
       pointsAdded: 1,
       account: { currentLevel: { order: 2 } },
     });
+    // The level-up also left a message in the messenger, once.
+    const messages = await get("/api/notification/messenger/messages?page=1&perPage=10", p.headers);
+    expect(messages.statusCode, messages.body).toBe(200);
+    expect(
+      (messages.json().data as Json[]).filter((message) => message.title === "New level: Silver"),
+    ).toHaveLength(1);
     // A rule for a provider and a game type wins over the currency's default.
     await app.testDb.query(
       `INSERT INTO loyalty_earn_rules (currency, provider_id, game_type, wager_amount, points)

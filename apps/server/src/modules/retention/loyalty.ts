@@ -1,7 +1,7 @@
 // Loyalty (spec §3 "Loyalty account", §4 "Loyalty"; LY-01..LY-04, BE-38): points earned per
 // wagered amount by the operator's earn rules, ordered levels with point thresholds, the account
 // view, and the account event on `retention:accounts#{profileId}` when whole points or the level
-// change. Levels only rise.
+// change. Levels only rise; reaching one also leaves a message in the player's messenger.
 import {
   type LoyaltyAccount,
   type LoyaltyAccountEvent,
@@ -13,6 +13,7 @@ import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import type { BetSettledPayload, DomainEvent } from "../../infra/domain-events";
+import { createNotification } from "../notification/create-notification";
 import { retentionFlags } from "./flags";
 import { type LevelRow, loyaltyRepository } from "./loyalty-repository";
 import { questRepository } from "./repository";
@@ -123,6 +124,19 @@ export async function addLoyaltyPoints(
   const after = accountView(levels, total, account.level_id);
   await repo.updateAccount(entry.playerId, total, after.level?.id ?? null, now);
   const pointsAdded = after.account.points - before.account.points;
+  const rose = after.level !== null && after.level.level_order > (before.level?.level_order ?? 0);
+  if (rose && after.level) {
+    // The messenger keeps the level-up (BE-40: messages created by the platform), once a level.
+    await createNotification(tx, ctx, {
+      playerId: entry.playerId,
+      kind: "level",
+      title: `New level: ${after.level.name}`,
+      text: `You reached loyalty level ${after.level.level_order}: ${after.level.name}.`,
+      link: "/loyalty",
+      params: { level: after.level.name, order: after.level.level_order },
+      dedupeKey: `loyalty-level:${after.level.id}`,
+    });
+  }
   if (pointsAdded > 0 || after.level?.id !== before.level?.id) {
     const event: LoyaltyAccountEvent = {
       type: "loyalty.account.updated",
