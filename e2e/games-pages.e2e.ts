@@ -311,7 +311,9 @@ describe("game pages", () => {
     );
     await page.getByRole("tab", { name: "Spins" }).click();
     await spins;
-    expect(await page.getByRole("table", { name: "Spins" }).getByRole("row").count()).toBe(3);
+    const spinRows = page.getByRole("table", { name: "Spins" }).getByRole("row");
+    await spinRows.filter({ hasText: "1.50 EUR" }).waitFor(WAIT);
+    expect(await spinRows.count()).toBe(3);
     await screenshot(page, "history-bets-1280");
   });
 
