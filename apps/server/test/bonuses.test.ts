@@ -1,6 +1,7 @@
 // Bonuses (issue 7): deposit bonuses, bonus codes, the life cycle of spec §4, bets under a bonus
 // at the provider wallet API, wagering from settled bets, turn-over wager, and a property test
 // that bonus money never creates money. Runs on PGlite and PostgreSQL.
+import type { DepositBonus } from "@casino/contract/bonus";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context";
@@ -91,7 +92,16 @@ async function channelEvents(channel: string) {
   );
   return rows.map((row) =>
     typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload,
-  ) as Record<string, any>[];
+  ) as EventPayload[];
+}
+
+/** The parts of outbox payloads these tests read. */
+interface EventPayload {
+  type?: string;
+  playerBonus: { status: number; result: number; currency?: string };
+  playerFreespin: { status: number; result: number };
+  playerBonusCode: Record<string, unknown>;
+  [key: string]: unknown;
 }
 
 const applyCode = (headers: Record<string, string>, bonusCode: string, trigger: 1 | 3) =>
@@ -110,7 +120,7 @@ describe("deposit bonuses", () => {
       headers: p.headers,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const list = response.json().data as Record<string, any>[];
+    const list = response.json().data as DepositBonus[];
     const names = list.map((bonus) => bonus.id);
     expect(names).toContain(await bonusId("welcome-1"));
     expect(names).not.toContain(await bonusId("welcome-2"));
@@ -126,7 +136,7 @@ describe("deposit bonuses", () => {
         invoiceAmountItems: [{ currency: "EUR", amountFrom: "10", amountTo: "5000" }],
       },
     });
-    expect(welcome.package.packageItems).toHaveLength(3);
+    expect(welcome.package?.packageItems).toHaveLength(3);
     const cash = list.find((bonus) => bonus.type === 1)!;
     expect(cash).toMatchObject({ minDeposit: "50.00", maxDeposit: null });
     // USD: the base-currency bounds.

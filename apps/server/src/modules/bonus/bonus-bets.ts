@@ -13,6 +13,7 @@ import {
 } from "@casino/contract/bonus";
 import { ProviderWalletError } from "@casino/contract/game";
 import { playerChannel } from "@casino/contract/realtime";
+import { min } from "@casino/money/arithmetic";
 import { formatAmount } from "@casino/money/format";
 import type { Queryable } from "../../infra/db";
 import { walletRepository } from "../wallet/repository";
@@ -84,9 +85,8 @@ export async function planBet(
     };
   }
   const real = input.realBalance > 0n ? input.realBalance : 0n;
-  const fromRealFirst = input.stake < real ? input.stake : real;
-  const rest = input.stake - fromRealFirst;
-  const fromBonus = rest < bonus.balance ? rest : bonus.balance;
+  const rest = input.stake - min(input.stake, real);
+  const fromBonus = min(rest, bonus.balance);
   // Not enough money: the whole rest is asked of the real balance, which the ledger refuses.
   return { kind: "bonus", bonus, fromReal: input.stake - fromBonus, fromBonus };
 }

@@ -210,9 +210,7 @@ export async function applyStoredCodeOnDeposit(
       bonus.trigger.baseCurrencyInvoiceAmountFrom != null ||
       bonus.trigger.baseCurrencyInvoiceAmountTo != null);
   const fits =
-    bonus !== null &&
-    bonus.isEnabled &&
-    (!hasRange || depositFits(bonus, invoice.currency, amount, currencies));
+    bonus?.isEnabled && (!hasRange || depositFits(bonus, invoice.currency, amount, currencies));
   let updated: PlayerBonusCodeRecord;
   if (fits && (await takeUse(tx, stored.bonus_code_id))) {
     const issued = await issueBonus(tx, ctx, {

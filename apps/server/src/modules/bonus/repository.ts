@@ -1,6 +1,7 @@
 // SQL of the bonus module's player data (migration 0024): player bonuses, free spins, codes,
 // bet splits. Amounts are minor units (numeric → string → bigint).
 import type { PlayerBonus, PlayerBonusCode, PlayerFreespin } from "@casino/contract/bonus";
+import { min } from "@casino/money/arithmetic";
 import { formatAmount } from "@casino/money/format";
 import type { Queryable } from "../../infra/db";
 
@@ -112,7 +113,7 @@ export function toPlayerBonus(record: PlayerBonusRecord): PlayerBonus {
     balance: text(record.balance),
     wagerMultiplier: record.wagerMultiplier,
     wagerTotal: text(record.wagerTotal),
-    wagered: text(record.wagered < record.wagerTotal ? record.wagered : record.wagerTotal),
+    wagered: text(min(record.wagered, record.wagerTotal)),
     maxBetAmount: record.maxBet === null ? null : text(record.maxBet),
     expiresAt: record.expiresAt.toISOString(),
     issuedAt: record.issuedAt.toISOString(),

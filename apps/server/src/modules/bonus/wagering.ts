@@ -32,7 +32,7 @@ export async function onBetEvent(
     bet.playerId,
     Number(row.player_bonus_id),
   );
-  if (!record || record.status !== 2) return;
+  if (record?.status !== 2) return;
 
   let counted: bigint;
   if (event.type === "game.bet.refunded") {
