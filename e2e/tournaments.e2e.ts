@@ -181,8 +181,9 @@ describe("tournaments", () => {
     expect(eur?.balance).toBe("54.00");
   });
 
-  test("a guest sees the list by state and a tournament's rules, and is asked to sign in to join", async () => {
+  test("a guest sees the list by state and a tournament's rules, watches its leaderboard live, and is asked to sign in to join", async () => {
     const { page } = await site.open({ country: "DE", cookies: EN });
+    const channels = watchSubscriptions(page);
     await page.goto("/tournaments");
     await hydrated(page);
     await page
@@ -192,6 +193,19 @@ describe("tournaments", () => {
     await page.getByRole("link", { name: "Weekly Race" }).click();
     await page.getByRole("heading", { level: 3, name: "Rules" }).waitFor(WAIT);
     await page.getByText("Minimum bet 0.10 EUR").waitFor(WAIT);
+    // A guest connection subscribes the public leaderboards only.
+    await expect.poll(() => channels, WAIT).toContain("retention:tournament-leaderboards");
+    expect(channels.filter((channel) => channel.includes("#"))).toEqual([]);
+    const whale = await fundedPlayerTokens(site.server.url, "50.00");
+    await api("/api/retention/tournaments/weekly-race/join", whale.tokens.accessToken, {
+      method: "PUT",
+    });
+    await playRound(whale.tokens.accessToken, "20.00");
+    await page
+      .getByRole("table", { name: "Leaderboard" })
+      .getByRole("row")
+      .filter({ hasText: "20.00 EUR" })
+      .waitFor(WAIT);
     await page.getByRole("button", { name: "Sign in to join" }).click();
     await page.getByRole("dialog", { name: "Sign in" }).waitFor(WAIT);
   });
