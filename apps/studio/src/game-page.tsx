@@ -181,6 +181,21 @@ export function GamePage({ gameCode }: { gameCode: StudioGameCode }) {
   );
 }
 
+/** The payout, or why there is none: a refused or cancelled bet used its nonce but moved nothing. */
+function roundResult(round: StudioRound): string {
+  switch (round.state) {
+    case "refused":
+      return "refused";
+    case "cancelled":
+    case "cancelling":
+      return "cancelled";
+    case "settled":
+      return round.payout;
+    default:
+      return `${round.payout} (paying)`;
+  }
+}
+
 function History({ rounds }: { rounds: StudioRound[] }) {
   return (
     <section className="panel" aria-labelledby="history-title">
@@ -204,7 +219,7 @@ function History({ rounds }: { rounds: StudioRound[] }) {
                 <td>{GAME_TITLES[round.game]}</td>
                 <td>{round.nonce}</td>
                 <td>{round.stake}</td>
-                <td>{round.payout}</td>
+                <td>{roundResult(round)}</td>
                 <td>
                   <a href={`/studio/verify?round=${round.id}`}>Verify round {round.nonce}</a>
                 </td>
