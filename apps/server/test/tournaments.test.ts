@@ -477,7 +477,39 @@ describe("tournament completion", () => {
     const lost = await outbox(`retention:tournaments#${fifth.tokens.profileId}`);
     expect(lost.some((event) => event.type === "tournament.completed")).toBe(false);
     expect((await detail(t.slug)).state).toBe("finished");
+    // The winner's messenger has it too.
+    const [message] = await app.testDb.query<{ kind: string; text: string; link: string }>(
+      "SELECT kind, text, link FROM messenger_messages WHERE player_id = $1",
+      [players[0]!.tokens.profileId],
+    );
+    expect(message).toEqual({
+      kind: "tournament",
+      text: `You finished 1st in Test ${t.slug} and won 25.00 EUR.`,
+      link: `/tournaments/${t.slug}`,
+    });
     expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("a round settled before the end but not yet scored holds the completion back until it is", async () => {
+    const t = await createTournament({ scoring: "bet_sum" });
+    const p = await gamePlayer(app);
+    await join(t.slug, p.headers);
+    await app.domainEvents.stop();
+    try {
+      await p.round("4.00");
+      app.clock.advance(11 * 60);
+      expect(await completeTournament(testCtx(), t.id)).toBe(false);
+    } finally {
+      app.domainEvents.start();
+    }
+    await settle();
+    expect(await completeTournament(testCtx(), t.id)).toBe(true);
+    app.clock.advance(-11 * 60);
+    const [result] = await app.testDb.query<{ place: number; score: string }>(
+      "SELECT place, score FROM tournament_results WHERE tournament_id = $1",
+      [t.id],
+    );
+    expect(result).toEqual({ place: 1, score: "400" });
   });
 
   it("the job completes the seeded finished tournament with no participants and pays nothing", async () => {

@@ -11,20 +11,25 @@
 // - bonus and free-spin prizes: issued through the bonus module (issueBonus, once per
 //   `tournament:<id>:<place>`), the definition named by the prize's reward.bonus slug; pending
 //   when there is none;
-// - events: tournament.completed to each winner (TN-01), the wallet account after the credit,
-//   and the final leaderboard on the public channel.
+// - events: tournament.completed to each winner (TN-01), a messenger notification, the wallet
+//   account after the credit, and the final leaderboard on the public channel.
+// A tournament whose participants still have rounds settled before the end waiting for their
+// first delivery to the scores waits for the next run.
 import { type TournamentCompletedEvent, tournamentsChannel } from "@casino/contract/tournament";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { issueBonus } from "../bonus/issue-bonus";
+import { createNotification } from "../notification/create-notification";
 import { publishWalletAccount } from "../wallet/accounts";
 import { type Posting, postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
 import { publishLeaderboard } from "./publish";
 import { type PrizeRow, tournamentRepository } from "./repository";
-import { toPrize } from "./view";
+import { ordinal, toPrize } from "./view";
 
 export const COMPLETION_JOB_INTERVAL_MS = 10_000;
+/** The domain-event consumer name of the scores (score-bet.ts). */
+export const TOURNAMENTS_CONSUMER = "tournaments";
 
 /** Completes every due tournament; returns how many this call completed. */
 export async function completeDueTournaments(ctx: AppContext): Promise<number> {
@@ -48,10 +53,19 @@ export async function completeTournament(ctx: AppContext, tournamentId: string):
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [claimed] = await tx.query<{ id: string }>(
-      `SELECT id FROM tournaments
-        WHERE id = $1 AND completed_at IS NULL AND ends_at <= $2
-        FOR UPDATE`,
-      [tournamentId, now],
+      `SELECT t.id FROM tournaments t
+        WHERE t.id = $1 AND t.completed_at IS NULL AND t.ends_at <= $2
+          -- Rounds of participants settled before the end whose delivery to the scores is still
+          -- waiting (first try) hold the completion back until the next run.
+          AND NOT EXISTS (
+            SELECT 1 FROM domain_event_deliveries d
+              JOIN domain_events e ON e.id = d.event_id
+             WHERE d.consumer = $3 AND d.attempts = 0 AND e.type = 'game.bet.settled'
+               AND (e.payload->>'closedAt')::timestamptz < t.ends_at
+               AND e.player_id IN (SELECT p.player_id FROM tournament_participants p
+                                    WHERE p.tournament_id = t.id))
+        FOR UPDATE OF t`,
+      [tournamentId, now, TOURNAMENTS_CONSUMER],
     );
     if (!claimed) return false;
     const repo = tournamentRepository(tx);
@@ -154,6 +168,15 @@ export async function completeTournament(ctx: AppContext, tournamentId: string):
         prize,
       };
       await repo.enqueueEvent(tournamentsChannel(winner.playerId), event, now);
+      await createNotification(tx, ctx, {
+        playerId: winner.playerId,
+        kind: "tournament",
+        title: row.title,
+        text: `You finished ${ordinal(place)} in ${row.title} and won ${prize.title}.`,
+        link: `/tournaments/${row.slug}`,
+        params: { place, tournament: row.title, prize: prize.title },
+        dedupeKey: `tournament:${tournamentId}:prize`,
+      });
     }
     await tx.query("UPDATE tournaments SET completed_at = $2 WHERE id = $1", [tournamentId, now]);
     await publishLeaderboard(tx, tournamentId, now);

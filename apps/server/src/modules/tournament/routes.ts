@@ -12,7 +12,11 @@ import type { AppContext } from "../../context";
 import { cachePrivate, errorResponses } from "../../lib/http";
 import { requireOperator } from "../payment/operator-routes";
 import { playerOf, requirePlayer } from "../player/authenticate";
-import { COMPLETION_JOB_INTERVAL_MS, completeDueTournaments } from "./complete-tournaments";
+import {
+  COMPLETION_JOB_INTERVAL_MS,
+  completeDueTournaments,
+  TOURNAMENTS_CONSUMER,
+} from "./complete-tournaments";
 import { createTournament } from "./create-tournament";
 import { joinTournament } from "./join-tournament";
 import { getTournament, listTournaments } from "./read-tournaments";
@@ -36,7 +40,7 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
   };
 
   await seedDemoTournaments(ctx.db, ctx.now());
-  ctx.domainEvents.subscribe("tournaments", ["game.bet.settled"], (tx, event) =>
+  ctx.domainEvents.subscribe(TOURNAMENTS_CONSUMER, ["game.bet.settled"], (tx, event) =>
     scoreSettledBet(ctx, tx, event),
   );
   ctx.jobs.add({

@@ -83,3 +83,11 @@ export function toTournament(
     isJoined,
   };
 }
+
+const ORDINAL_SUFFIXES: Record<string, string> = { one: "st", two: "nd", few: "rd", other: "th" };
+
+/** 1 → "1st" (the messenger's default-locale text; the site's alert formats its own). */
+export function ordinal(place: number): string {
+  const rule = new Intl.PluralRules("en", { type: "ordinal" }).select(place);
+  return `${place}${ORDINAL_SUFFIXES[rule] ?? "th"}`;
+}
