@@ -77,6 +77,17 @@ function watchRetentionCalls(page: Page): string[] {
   return calls;
 }
 
+/** Resolves once the page's WebSocket subscribed to `channel`. */
+function subscribed(page: Page, channel: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (socket) => {
+      socket.on("framesent", (frame) => {
+        if (frame.payload.toString().includes(`"channel":"${channel}"`)) resolve();
+      });
+    });
+  });
+}
+
 async function markNoReload(page: Page) {
   await page.evaluate(() => {
     (window as unknown as { __noReload: boolean }).__noReload = true;
@@ -93,8 +104,10 @@ describe("quests and loyalty", () => {
     const { page } = await site.open({ country: "DE", cookies: EN });
     const calls = watchRetentionCalls(page);
     await signInWithModal(page, funded.email, PASSWORD);
+    const listening = subscribed(page, `retention:quests#${funded.tokens.profileId}`);
     await page.goto("/loyalty");
     await hydrated(page);
+    await listening;
     // LY-01, LY-02: the account and the level ladder.
     const account = page.getByRole("region", { name: "Your loyalty account" });
     await account.getByText("Level 1: Bronze").waitFor(WAIT);
@@ -136,6 +149,9 @@ describe("quests and loyalty", () => {
     await playRounds(funded.tokens.accessToken, 3, "0.10", "1.00");
     await page.getByText("You completed Place 5 bets in Warm-up.").waitFor(WAIT);
     await warmUp.getByText("Completed", { exact: true }).waitFor(WAIT);
+    await page.getByText("You completed Win 5.00 in Warm-up.").waitFor(WAIT);
+    // QS-07: the change to 3 raised no stateChanged alert (only the two task alerts show).
+    expect(await page.getByText("Quest Warm-up is now completed.").count()).toBe(0);
     await screenshot(page, "quests-hub");
     await hub.getByRole("button", { name: "Close" }).click();
 
@@ -150,5 +166,70 @@ describe("quests and loyalty", () => {
     await account.getByText("100 points", { exact: true }).waitFor(WAIT);
     await screenshot(page, "loyalty-level-up");
     expect(await stillSamePage(page)).toBe(true);
+  });
+
+  test("QS-04 the player cancels an active quest from the hub and sees the stateChanged alert", async () => {
+    const funded = await fundedPlayerTokens(site.server.url, "60.00");
+    const { page } = await site.open({ country: "DE", cookies: EN });
+    const calls = watchRetentionCalls(page);
+    await signInWithModal(page, funded.email, PASSWORD);
+    const listening = subscribed(page, `retention:quests#${funded.tokens.profileId}`);
+    await page.goto("/?quests-hub=true");
+    await hydrated(page);
+    await listening;
+    const explorer = page
+      .getByRole("dialog", { name: "Quests" })
+      .getByRole("article", { name: "Slot explorer" });
+    await explorer.getByRole("button", { name: "Activate" }).click();
+    await page.getByText("Quest Slot explorer is now active.").waitFor(WAIT);
+    await explorer.getByRole("button", { name: "Cancel quest" }).click();
+    await page.getByText("Quest Slot explorer is now cancelled.").waitFor(WAIT);
+    await explorer.getByRole("button", { name: "Activate" }).waitFor(WAIT);
+    expect(
+      calls.some((call) => /^PUT \/api\/retention\/player-quests\/[0-9a-f-]+\/cancel$/.test(call)),
+    ).toBe(true);
+  });
+
+  test("LY-03 a level-up on a game page shows a notification for 3 s instead of the modal", async () => {
+    const funded = await fundedPlayerTokens(site.server.url, "150.00");
+    const { page } = await site.open({ country: "DE", cookies: EN });
+    await signInWithModal(page, funded.email, PASSWORD);
+    const listening = subscribed(page, `retention:accounts#${funded.tokens.profileId}`);
+    await page.goto("/games/gold-rush");
+    await hydrated(page);
+    await listening;
+    await playRounds(funded.tokens.accessToken, 1, "100.00");
+    const notice = page.getByRole("status").filter({ hasText: "You reached loyalty level 2." });
+    await notice.waitFor(WAIT);
+    const shown = Date.now();
+    await notice.waitFor({ state: "detached", timeout: 10_000 });
+    const lasted = Date.now() - shown;
+    // 3000 ms on screen (the 300 ms leave animation and polling give some slack).
+    expect(lasted).toBeGreaterThan(2000);
+    expect(lasted).toBeLessThan(5000);
+    expect(await page.getByRole("dialog", { name: "Loyalty level" }).count()).toBe(0);
+  });
+});
+
+describe("quests and loyalty switched off", () => {
+  const off = useSite({
+    ...ACCOUNT_ENV,
+    SANDBOX_PAYMENTS: "true",
+    QUESTS_ENABLED: "false",
+    LOYALTY_ENABLED: "false",
+  });
+
+  test("QS-09 RT-29 with the flags off there is no quest or loyalty UI and no retention call", async () => {
+    const funded = await fundedPlayerTokens(off.server.url, "50.00");
+    const { page } = await off.open({ country: "DE", cookies: EN });
+    const calls = watchRetentionCalls(page);
+    await signInWithModal(page, funded.email, PASSWORD);
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("button", { name: "Add funds" }).waitFor(WAIT);
+    expect(await page.getByRole("button", { name: "Quests" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Loyalty" }).count()).toBe(0);
+    const loyalty = await fetch(`${off.server.url}/loyalty`);
+    expect(loyalty.status).toBe(404);
+    expect(calls).toEqual([]);
   });
 });

@@ -89,9 +89,15 @@ export function handleRetentionEvent(namespace: string, data: unknown, context: 
   if (!levelRose(data)) return;
   if (isGamePage(context.pathname)) {
     const level = event.account.currentLevel?.name ?? "";
+    const order = event.account.currentLevel?.order ?? 0;
     context.toasts.show({
       type: "success",
       title: context.t("modals.loyalty-level.notification", "New level: {level}", { level }),
+      description: context.t(
+        "modals.loyalty-level.notificationText",
+        "You reached loyalty level {order}.",
+        { order },
+      ),
       duration: LEVEL_NOTIFICATION_MS,
     });
   } else {
