@@ -11,7 +11,7 @@ import {
 } from "../src/modules/tournament/complete-tournaments";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { walletRepository } from "../src/modules/wallet/repository";
-import { GAME_TEST_ENV, gamePlayer } from "./game-helpers";
+import { GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
 import { expectErrorBody } from "./helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
@@ -361,6 +361,41 @@ describe("tournament scores from settled bets", () => {
     );
     expect(left).toHaveLength(0);
     expect((await detail(t.slug, p.headers)).me).toMatchObject({ score: "3.00", bets: 1 });
+  });
+
+  it("a counted round whose stake is rolled back later no longer counts", async () => {
+    const sums = await createTournament({ scoring: "bet_sum" });
+    const best = await createTournament({ scoring: "max_multiplier" });
+    const p = await gamePlayer(app);
+    for (const t of [sums, best]) await join(t.slug, p.headers);
+    await p.round("1.00", "2.00"); // x2
+    // Two bets in one round; rolling back the first closes the round (settled: 3.00 staked).
+    const roundId = providerId("round");
+    const first = providerId("bet");
+    const second = providerId("bet");
+    expect((await p.bet("1.00", { roundId, transactionId: first })).statusCode).toBe(200);
+    expect((await p.bet("3.00", { roundId, transactionId: second })).statusCode).toBe(200);
+    const closing = await providerCall(app, "rollback", {
+      token: p.token,
+      transactionId: providerId("rollback"),
+      referenceTransactionId: first,
+      roundId,
+      closeRound: true,
+    });
+    expect(closing.statusCode, closing.body).toBe(200);
+    await settle();
+    expect((await detail(sums.slug, p.headers)).me).toMatchObject({ score: "4.00", bets: 2 });
+    const rolledBack = await providerCall(app, "rollback", {
+      token: p.token,
+      transactionId: providerId("rollback"),
+      referenceTransactionId: second,
+      roundId,
+    });
+    expect(rolledBack.statusCode, rolledBack.body).toBe(200);
+    await settle();
+    expect((await detail(sums.slug, p.headers)).me).toMatchObject({ score: "1.00", bets: 1 });
+    expect((await detail(best.slug, p.headers)).me).toMatchObject({ score: "2", bets: 1 });
+    expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
   it("ties go to the player who reached the score first", async () => {

@@ -20,6 +20,7 @@ import {
 import { createTournament } from "./create-tournament";
 import { joinTournament } from "./join-tournament";
 import { getTournament, listTournaments } from "./read-tournaments";
+import { refundCountedBet } from "./refund-bet";
 import { scoreSettledBet } from "./score-bet";
 import { seedDemoTournaments } from "./seed-tournaments";
 
@@ -40,8 +41,13 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
   };
 
   await seedDemoTournaments(ctx.db, ctx.now());
-  ctx.domainEvents.subscribe(TOURNAMENTS_CONSUMER, ["game.bet.settled"], (tx, event) =>
-    scoreSettledBet(ctx, tx, event),
+  ctx.domainEvents.subscribe(
+    TOURNAMENTS_CONSUMER,
+    ["game.bet.settled", "game.bet.refunded"],
+    (tx, event) =>
+      event.type === "game.bet.refunded"
+        ? refundCountedBet(ctx, tx, event)
+        : scoreSettledBet(ctx, tx, event),
   );
   ctx.jobs.add({
     name: "tournament-completion",
