@@ -389,6 +389,71 @@ describe("life cycle (spec §4)", () => {
   });
 });
 
+describe("free spins in the in-house slot", () => {
+  it("BN-05 activation grants the spins to the studio; their wins (freeSpinsId) become a bonus with its own wagering (3-2)", async () => {
+    await app.testDb.query(
+      `UPDATE bonuses SET assign_conditions = '{"presets":{"quantity":2}}' WHERE slug = 'welcome-3'`,
+    );
+    try {
+      const game = await gamePlayer(app, { game: "fruit-lines", funds: "0" });
+      const p = { ...(await player()), headers: game.headers, profileId: game.tokens.profileId };
+      const account = (
+        await app.inject({ url: "/api/wallet/accounts", headers: game.headers })
+      ).json().data[0];
+      const depositor = { ...p, account };
+      await deposit(depositor, "50", { bonusId: await bonusId("welcome-1") });
+      await deposit(depositor, "60", { bonusId: await bonusId("welcome-2") });
+      await deposit(depositor, "55", { bonusId: await bonusId("welcome-3") });
+      const [spins] = (
+        await app.inject({ url: "/api/game/player-freespins", headers: game.headers })
+      ).json().data;
+      const activated = await app.inject({
+        method: "PUT",
+        url: `/api/game/player-freespins/${spins.id}/activate`,
+        headers: game.headers,
+      });
+      expect(activated.statusCode, activated.body).toBe(200);
+      const grants = await app.testDb.query<{ spins_total: number }>(
+        "SELECT spins_total FROM studio_free_spin_grants WHERE external_id = $1",
+        [`freespins-${spins.id}`],
+      );
+      expect(grants).toEqual([{ spins_total: 2 }]);
+      const before = await wallet(game.headers);
+      const secret = app.testConfig.gameProviderSecrets.originals!;
+      for (const amount of ["1.50", "0.70"]) {
+        const won = await providerCall(
+          app,
+          "win",
+          {
+            token: game.token,
+            transactionId: providerId("fs-win"),
+            roundId: providerId("fs-round"),
+            amount,
+            currency: "EUR",
+            freeSpinsId: `freespins-${spins.id}`,
+          },
+          { provider: "originals", secret },
+        );
+        expect(won.statusCode, won.body).toBe(200);
+      }
+      const [finished] = (
+        await app.inject({ url: "/api/game/player-freespins", headers: game.headers })
+      ).json().data;
+      expect(finished).toMatchObject({ status: 3, result: 2, played: 2, winAmount: "2.20" });
+      const winnings = (await bonuses(game.headers)).find((bonus) => bonus.amount === "2.20");
+      expect(winnings).toMatchObject({ status: 1, wagerTotal: "44.00" });
+      const after = await wallet(game.headers);
+      expect(after.withdrawalBalance).toBe(before.withdrawalBalance);
+      expect(Number(after.bonusBalance) - Number(before.bonusBalance)).toBeCloseTo(2.2);
+      expect(await checkLedger(app.testDb)).toEqual([]);
+    } finally {
+      await app.testDb.query(
+        `UPDATE bonuses SET assign_conditions = '{"presets":{"quantity":50}}' WHERE slug = 'welcome-3'`,
+      );
+    }
+  });
+});
+
 describe("bets under a bonus (BE-33)", () => {
   it("GM-12 a bet over the max bet is refused at the provider wallet API with game.bet.max.exceed written; a restricted game with game.bet.restricted", async () => {
     const game = await gamePlayer(app, { funds: "100.00" });

@@ -58,6 +58,24 @@ export async function changePlayerFreespin(
   id: number,
   action: "activate" | "cancel",
 ): Promise<PlayerFreespin> {
+  const seen = await bonusRepository(ctx.db).findFreespin(playerId, id);
+  if (!seen) throw notFound();
+  let externalId: string | null = null;
+  if (action === "activate" && seen.status === 1) {
+    // The spins go to the game first (outside the transaction: the studio writes to the same
+    // database; the grant is idempotent by its id, so a retry after a failure is safe).
+    externalId = await freeSpinsProviderOf(ctx).grant({
+      externalId: `freespins-${seen.id}`,
+      playerId,
+      currency: seen.currency,
+      gameCode: seen.gameCode,
+      providerSlug: seen.providerSlug,
+      count: seen.count,
+      betAmount: seen.betAmount,
+      subunitToUnit: seen.subunitToUnit,
+      expiresAt: seen.expiresAt,
+    });
+  }
   return ctx.db.transaction(async (tx) => {
     await lockPlayer(tx, playerId);
     const repo = bonusRepository(tx);
@@ -67,20 +85,9 @@ export async function changePlayerFreespin(
       throw new AppError(409, BonusErrorCode.InvalidBonusState, "The free spins are finished");
     }
     if (action === "activate") {
-      if (record.status !== 1) {
+      if (record.status !== 1 || externalId === null) {
         throw new AppError(409, BonusErrorCode.InvalidBonusState, "The free spins are active");
       }
-      // The spins go to the game (the in-house studio) before they show as active.
-      const externalId = await freeSpinsProviderOf(ctx).grant({
-        externalId: `freespins-${record.id}`,
-        playerId,
-        currency: record.currency,
-        gameCode: record.gameCode,
-        count: record.count,
-        betAmount: record.betAmount,
-        subunitToUnit: record.subunitToUnit,
-        expiresAt: record.expiresAt,
-      });
       await tx.query(
         `UPDATE player_freespins SET status = 2, activated_at = $2, external_id = $3
           WHERE id = $1 AND status = 1`,

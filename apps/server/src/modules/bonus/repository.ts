@@ -146,6 +146,7 @@ export interface PlayerFreespinRecord {
   gameSlug: string;
   gameTitle: string;
   gameCode: string;
+  providerSlug: string;
   subunitToUnit: bigint;
   winningsBonusId: number | null;
 }
@@ -174,6 +175,7 @@ interface FreespinRow {
   game_slug: string;
   game_title: string;
   game_code: string;
+  provider_slug: string;
   subunit_to_unit: string;
   winnings_bonus_id: number | null;
 }
@@ -183,12 +185,13 @@ const FS_SELECT = `
          f.status, f.result, f.count, f.played, f.bet_amount::text AS bet_amount,
          f.win_amount::text AS win_amount, f.package_id, f.issue_session_id, f.external_id,
          f.expires_at, f.issued_at, f.activated_at, f.finished_at, b.name, g.slug AS game_slug,
-         g.title AS game_title, g.code AS game_code,
+         g.title AS game_title, g.code AS game_code, gp.slug AS provider_slug,
          c.subunit_to_unit::text AS subunit_to_unit,
          b.freespin_winnings_bonus_id AS winnings_bonus_id
     FROM player_freespins f
     JOIN bonuses b ON b.id = f.bonus_id
     JOIN games g ON g.id = f.game_id
+    JOIN game_providers gp ON gp.id = g.provider_id
     JOIN currencies c ON c.code = f.currency`;
 
 function toFreespinRecord(row: FreespinRow): PlayerFreespinRecord {
@@ -216,6 +219,7 @@ function toFreespinRecord(row: FreespinRow): PlayerFreespinRecord {
     gameSlug: row.game_slug,
     gameTitle: row.game_title,
     gameCode: row.game_code,
+    providerSlug: row.provider_slug,
     subunitToUnit: BigInt(row.subunit_to_unit),
     winningsBonusId: row.winnings_bonus_id,
   };

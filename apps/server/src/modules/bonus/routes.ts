@@ -24,14 +24,17 @@ import { ErrorBody } from "@casino/contract/errors";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { IN_HOUSE_GAME_PROVIDER } from "../../config";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { cachePrivate, errorResponses } from "../../lib/http";
+import { injectFetch } from "../../lib/inject-fetch";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { addBonusCode, deleteBonusCode, listBonusCodes } from "./bonus-codes";
 import { getCashback } from "./cashback";
 import { bonusStatuses, listAvailableDepositBonuses, onDepositSucceeded } from "./deposit-bonuses";
 import { expireBonuses } from "./expire-bonuses";
+import { setFreeSpinsProvider, studioFreeSpinsProvider } from "./free-spins";
 import {
   changePlayerBonus,
   changePlayerFreespin,
@@ -54,6 +57,18 @@ export async function bonusRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ["game.bet.settled", "game.bet.refunded"],
     (tx, event) => onBetEvent(tx, ctx, event),
   );
+  const studioSecret = ctx.config.gameProviderSecrets[IN_HOUSE_GAME_PROVIDER];
+  if (studioSecret) {
+    setFreeSpinsProvider(
+      ctx,
+      studioFreeSpinsProvider({
+        fetch: injectFetch(app),
+        baseUrl: "http://studio.internal",
+        secret: studioSecret,
+        now: ctx.now,
+      }),
+    );
+  }
   ctx.jobs.add({ name: "bonus-expiry", everyMs: 60_000, run: () => expireBonuses(ctx) });
 
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -6,6 +6,7 @@
 import type { ProviderWinBody } from "@casino/contract/game";
 import type { AppContext } from "../../context";
 import { creditBonusPart, playerLegs, splitWin } from "../bonus/bonus-bets";
+import { findFreeSpinGrant, recordFreeSpinWin } from "../bonus/free-spin-wins";
 import { postInTransaction } from "../wallet/ledger";
 import type { GameProviderRecord } from "./provider-signature";
 import {
@@ -52,20 +53,29 @@ export async function walletWin(
     let real = wallet.balances.real;
     let bonus = wallet.balances.bonus;
     let ledgerTransactionId: bigint | null = null;
+    // Platform free spins: their winnings are held for the free-spin winnings bonus (ADR 0010).
+    const spins =
+      freeSpinsId === undefined
+        ? null
+        : await findFreeSpinGrant(tx, session.playerId, freeSpinsId, session.currency);
     if (amount > 0n) {
       // The win follows the round's stake split between real and bonus money (ADR 0010).
-      const split = await splitWin(
-        tx,
-        { providerId: provider.id, providerRoundId: body.roundId, playerId: session.playerId },
-        amount,
-      );
+      const split = spins
+        ? { toReal: 0n, toBonus: 0n, playerBonusId: null }
+        : await splitWin(
+            tx,
+            { providerId: provider.id, providerRoundId: body.roundId, playerId: session.playerId },
+            amount,
+          );
       const [posted] = await postInTransaction(tx, [
         {
           key: ledgerKey(provider, body.transactionId),
           kind: "game.win",
           legs: [
             { account: house, currency: session.currency, amount: -amount },
-            ...playerLegs(split, wallet.ledger, session.currency),
+            ...(spins
+              ? [{ account: spins.holding, currency: session.currency, amount }]
+              : playerLegs(split, wallet.ledger, session.currency)),
           ],
           metadata: {
             provider: provider.slug,
@@ -81,6 +91,7 @@ export async function walletWin(
       await creditBonusPart(tx, split);
       ledgerTransactionId = posted.transactionId;
     }
+    if (spins) await recordFreeSpinWin(tx, ctx, spins, amount);
     const answer: StoredAnswer = {
       status: 200,
       body: {
