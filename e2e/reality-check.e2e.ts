@@ -109,9 +109,11 @@ describe("responsible gambling on game pages", () => {
     expect(refused.status).toBe(400);
     const dialog = page.getByRole("dialog", { name: "Limit reached" });
     await dialog.waitFor(WAIT);
-    const text = await dialog.textContent();
-    expect(text).toContain("This bet would go past your bet limit.");
-    expect(text).toContain("0.00 of 10.00 EUR used");
+    // The view is its own chunk: wait for it, not only for the frame.
+    await expect
+      .poll(() => dialog.textContent(), WAIT)
+      .toContain("This bet would go past your bet limit.");
+    expect(await dialog.textContent()).toContain("0.00 of 10.00 EUR used");
     await dialog.getByRole("link", { name: "View my limits" }).click();
     await page.waitForURL(/\/profile\/limits$/, WAIT);
   });

@@ -5,7 +5,7 @@
 // reloads of the page (sessionStorage, keyed by the session's start).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useSite } from "../../lib/site";
 import { REALITY_CHECK_KEY, realityCheckQuery } from "./reality-check-api";
@@ -31,16 +31,29 @@ function acknowledge(startedAt: string, intervals: number): void {
   }
 }
 
-/** Seconds since the session started, moving with the local clock between fetches. */
-function useSessionSeconds(base: number | null, fetchedAt: number): number | null {
+/**
+ * Seconds since the session started, on the local clock: the start is placed once per session
+ * (from the server's count at the first answer), so later refetches of the net result do not
+ * move it and the clock never jumps back.
+ */
+function useSessionSeconds(
+  session: { startedAt: string; seconds: number } | undefined,
+  fetchedAt: number,
+): number | null {
+  const anchor = useRef<{ startedAt: string; at: number } | null>(null);
+  if (session && anchor.current?.startedAt !== session.startedAt) {
+    anchor.current = { startedAt: session.startedAt, at: fetchedAt - session.seconds * 1000 };
+  }
   const [now, setNow] = useState(() => Date.now());
+  const running = session !== undefined;
   useEffect(() => {
-    if (base === null) return;
+    if (!running) return;
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [base]);
-  if (base === null) return null;
-  return base + Math.max(0, Math.floor((now - fetchedAt) / 1000));
+  }, [running]);
+  if (!session || !anchor.current) return null;
+  return Math.max(0, Math.floor((now - anchor.current.at) / 1000));
 }
 
 export function RealityCheck() {
@@ -51,7 +64,7 @@ export function RealityCheck() {
   const navigate = useNavigate();
   const check = useQuery(realityCheckQuery);
   const data = check.data;
-  const seconds = useSessionSeconds(data?.session.seconds ?? null, check.dataUpdatedAt);
+  const seconds = useSessionSeconds(data?.session, check.dataUpdatedAt);
   const [open, setOpen] = useState(false);
   const due = data && seconds !== null ? intervalsElapsed(seconds, data.intervalMinutes) : 0;
 
