@@ -175,6 +175,15 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
 
   const playing = launch.state === "playing" ? launch.launch : null;
   const title = game.title;
+  // Below 768 px a running game covers the screen: the page behind it must not scroll.
+  useEffect(() => {
+    if (!playing || !isMobileViewport()) return;
+    const before = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = before;
+    };
+  }, [playing]);
   return (
     <section
       className={cx("game-page", playing && "game-page--playing")}
