@@ -43,8 +43,8 @@ import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/
 import { verificationRoutes } from "./modules/player/verification/routes";
 import { outboxWatcher } from "./modules/realtime/commit-hook";
 import { realtimeRoutes } from "./modules/realtime/routes";
-import { retentionRoutes } from "./modules/retention/routes";
 import { type RealtimeSettings, setUpRealtime } from "./modules/realtime/setup";
+import { retentionRoutes } from "./modules/retention/routes";
 import { riskRoutes } from "./modules/risk/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { registerStudio } from "./modules/studio/routes";

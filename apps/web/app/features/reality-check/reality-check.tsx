@@ -81,7 +81,7 @@ export function RealityCheck() {
   const close = (leave: boolean) => {
     acknowledge(data.session.startedAt, due);
     setOpen(false);
-    if (leave) navigate(href("/"));
+    if (leave) void navigate(href("/"));
   };
   const minutes = Math.floor(seconds / 60);
 
