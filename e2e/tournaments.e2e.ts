@@ -156,7 +156,8 @@ describe("tournaments", () => {
         scoring: "bet_sum",
         currency: "EUR",
         startsAt: new Date(now - 60_000).toISOString(),
-        endsAt: new Date(now + 12_000).toISOString(),
+        // Long enough to join and play on a busy machine.
+        endsAt: new Date(now + 30_000).toISOString(),
         prizes: [{ placeFrom: 1, placeTo: 1, type: "cash", amount: "5.00" }],
       },
     });
@@ -171,7 +172,7 @@ describe("tournaments", () => {
     const toast = page
       .getByRole("status")
       .filter({ hasText: "You finished 1st in Lightning Sprint and won 5.00 EUR." });
-    await toast.waitFor({ timeout: 45_000 });
+    await toast.waitFor({ timeout: 60_000 });
     await page.getByText("This tournament has finished.").waitFor(WAIT);
     const accounts = await api("/api/wallet/accounts", tokens.accessToken);
     const eur = (accounts.data as unknown as { currency: string; balance: string }[]).find(
