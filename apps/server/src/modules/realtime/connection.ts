@@ -27,7 +27,8 @@ import {
 export interface RealtimeSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
-  send(data: string): void;
+  /** `binary: false` sends a Buffer as a text frame (the protocol is JSON text). */
+  send(data: string | Buffer, options?: { binary?: boolean }): void;
   close(code?: number, reason?: string): void;
   terminate(): void;
   on(event: "message", listener: (data: Buffer, isBinary: boolean) => void): unknown;
@@ -119,13 +120,14 @@ export class RealtimeConnection implements HubClient {
       : { profileId: this.profileId, sessionId: this.sessionId };
   }
 
-  sendFrame(frame: string): void {
+  sendFrame(frame: string | Buffer): void {
     if (this.state === "closed" || this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > this.deps.options.maxBufferedBytes) {
       this.disconnect(DisconnectCodes.slow);
       return;
     }
-    this.socket.send(frame);
+    if (typeof frame === "string") this.socket.send(frame);
+    else this.socket.send(frame, { binary: false });
   }
 
   disconnect(disconnect: Disconnect): void {

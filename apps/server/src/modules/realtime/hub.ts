@@ -5,8 +5,11 @@ import { type Disconnect, publicationFrame } from "./protocol";
 
 /** What the hub needs of a connection. */
 export interface HubClient {
-  /** Sends one ready-made frame; a client that cannot keep up is closed by it. */
-  sendFrame(frame: string): void;
+  /**
+   * Sends one ready-made text frame; a client that cannot keep up is closed by it. A publication
+   * comes as UTF-8 bytes encoded once for all its subscribers (see deliver).
+   */
+  sendFrame(frame: string | Buffer): void;
   disconnect(disconnect: Disconnect): void;
 }
 
@@ -44,7 +47,8 @@ export class RealtimeHub {
   deliver(message: PubSubMessage): number {
     const set = this.channels.get(message.channel);
     if (!set) return 0;
-    const frame = publicationFrame(message.channel, message.data);
+    // Encoded once: a string would be measured and encoded again for every socket.
+    const frame = Buffer.from(publicationFrame(message.channel, message.data));
     for (const client of set) client.sendFrame(frame);
     return set.size;
   }
