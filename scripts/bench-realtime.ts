@@ -3,7 +3,7 @@
 // authenticated as its own player (players and sessions seeded with SQL, access tokens signed
 // here with the server's secret), each subscribed to its own player channel and to the public
 // channel `global:online`. Then:
-//   - fan-out: --events (20) events on `global:online`, one every --interval ms (100), through the
+//   - fan-out: --events (20) events on `global:online`, one every --interval ms (200), through the
 //     real path: a row in event_outbox written by the server process through its own database
 //     handle (whose commit hook nudges the outbox publisher) → publisher → pub/sub port → hub →
 //     every socket. Each event carries its send time (taken before the INSERT's transaction);
@@ -16,11 +16,11 @@
 // --sample (3) more clients use the real `centrifuge` SDK and must receive every event too.
 // Database: a throwaway PostgreSQL cluster from the local Debian binaries (or
 // BENCH_DATABASE_URL, whose user may create databases); --pglite for embedded PGlite.
-// Usage: npm run bench:realtime [-- --clients 5000] [-- --events 20] [-- --interval 100]
+// Usage: npm run bench:realtime [-- --clients 5000] [-- --events 20] [-- --interval 200]
 //        [-- --sample 3] [-- --pglite]
 import { type ChildProcess, execSync, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -44,7 +44,7 @@ const option = (name: string, fallback: string) => {
 };
 const CLIENTS = Number(option("clients", "5000"));
 const EVENTS = Number(option("events", "20"));
-const INTERVAL_MS = Number(option("interval", "100"));
+const INTERVAL_MS = Number(option("interval", "200"));
 const SAMPLE = Number(option("sample", "3"));
 const PGLITE = args.includes("--pglite");
 /** Connections being opened at once by the load generator. */
@@ -263,6 +263,30 @@ class BenchClient {
   }
 }
 
+/** CPU seconds (user + system) of a process, from /proc (0 where there is none). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of the server child and of this load generator over a phase, per unit of work. */
+function cpuMeter(pid: number) {
+  const server0 = cpuSeconds(pid);
+  const self0 = process.cpuUsage();
+  return (units: number, unit: string) => {
+    const server = cpuSeconds(pid) - server0;
+    const used = process.cpuUsage(self0);
+    const self = (used.user + used.system) / 1e6;
+    const per = (seconds: number) => `${((seconds / Math.max(1, units)) * 1e6).toFixed(0)} µs`;
+    return `CPU per ${unit}: server ${per(server)}, load generator ${per(self)} (${server.toFixed(1)} + ${self.toFixed(1)} CPU s)`;
+  };
+}
+
 function mb(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
@@ -416,6 +440,7 @@ async function main() {
 
     // Connect the clients, CONNECT_CONCURRENCY at a time.
     const c0 = Date.now();
+    const connectCpu = cpuMeter(server.pid!);
     for (let i = 0; i < CLIENTS; i++) {
       sockets.push(new BenchClient(players[i]!.player_id, tokens[i]!, fanoutLatency, ownLatency));
     }
@@ -464,9 +489,11 @@ async function main() {
         (failures ? `; ${failures} failed, first: ${firstFailure}` : "") +
         `, and ${SAMPLE} centrifuge SDK clients; server hub: ${after.connections} connections, ${after.channels} channels`,
     );
+    console.log(`  ${connectCpu(connected, "connection")}`);
 
     // Fan-out on the public channel.
     const f0 = Date.now();
+    const fanoutCpu = cpuMeter(server.pid!);
     for (let seq = 1; seq <= EVENTS; seq++) {
       await ask({ type: "fanout", seq });
       if (seq < EVENTS) await new Promise((ok) => setTimeout(ok, INTERVAL_MS));
@@ -487,9 +514,11 @@ async function main() {
         `p99 ${fanout.p99.toFixed(1)} ms  max ${fanout.max.toFixed(1)} ms  (${fanoutSeconds.toFixed(1)} s); ` +
         `centrifuge SDK clients got ${sampleReceived.join(", ")} of ${EVENTS}`,
     );
+    console.log(`  ${fanoutCpu(fanoutLatency.length, "delivery")}`);
 
     // Burst: one event on each player's own channel, in one transaction.
     const b0 = Date.now();
+    const burstCpu = cpuMeter(server.pid!);
     const profiles = [
       ...sockets.map((c) => c.profileId),
       ...players.slice(CLIENTS).map((row) => row.player_id),
@@ -506,6 +535,7 @@ async function main() {
         `duplicates ${duplicates}; p50 ${burst.p50.toFixed(1)} ms  p99 ${burst.p99.toFixed(1)} ms  ` +
         `max ${burst.max.toFixed(1)} ms  (${burstSeconds.toFixed(1)} s); SDK clients got ${sampleOwn.join(", ")}`,
     );
+    console.log(`  ${burstCpu(ownLatency.length, "delivery")}`);
     const dropped = sockets.filter((c) => c.closedUnexpectedly).length;
     if (dropped) console.log(`  ${dropped} clients were closed by the server during the run`);
 
