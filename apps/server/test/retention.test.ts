@@ -7,11 +7,11 @@ import { DomainEvents, raiseDomainEvent } from "../src/infra/domain-events";
 import { expireQuests } from "../src/modules/retention/expire-quests";
 import { grantPendingRewards } from "../src/modules/retention/grant-rewards";
 import { listPlayerQuests } from "../src/modules/retention/list-quests";
-import { earnForSettledBet } from "../src/modules/retention/loyalty";
+import { handleLoyaltyEvent } from "../src/modules/retention/loyalty";
 import { handleQuestEvent } from "../src/modules/retention/quest-progress";
 import { insertQuest } from "../src/modules/retention/seed-retention";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
-import { GAME_TEST_ENV, gamePlayer } from "./game-helpers";
+import { GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
 import { fundedPlayer } from "./payment-helpers";
 import {
   bearer,
@@ -349,7 +349,7 @@ describe("quests", () => {
       handleQuestEvent(tx, ctx as never, event),
     );
     second.subscribe("loyalty", ["game.bet.settled"], (tx, event) =>
-      earnForSettledBet(tx, ctx as never, event),
+      handleLoyaltyEvent(tx, ctx as never, event),
     );
     await second.persist(app.testDb);
     const roundId = `synthetic-${randomUUID()}`;
@@ -588,6 +588,29 @@ describe("loyalty", () => {
       [p.tokens.profileId],
     );
     expect(entries).toHaveLength(5);
+  });
+});
+
+describe("loyalty refunds", () => {
+  it("BE-38 a late rollback of a settled round takes back the points its stake earned, once; the level stays", async () => {
+    const p = await gamePlayer(app, { funds: "150.00" });
+    const betId = providerId("bet");
+    const placed = await p.bet("100.00", { transactionId: betId, closeRound: true });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await app.domainEvents.drain();
+    expect(await account(p.headers)).toMatchObject({ points: 100, currentLevel: { order: 2 } });
+    const rollback = () =>
+      providerCall(app, "rollback", {
+        token: p.token,
+        transactionId: `rb-${betId}`,
+        referenceTransactionId: betId,
+      });
+    expect((await rollback()).statusCode).toBe(200);
+    expect((await rollback()).statusCode).toBe(200);
+    await app.domainEvents.drain();
+    expect(await account(p.headers)).toMatchObject({ points: 0, currentLevel: { order: 2 } });
+    const published = await events(`retention:accounts#${p.tokens.profileId}`);
+    expect(published.map((event) => event.pointsAdded)).toEqual([100, -100]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type LoyaltyLevel,
   retentionAccountsChannel,
 } from "@casino/contract/retention";
+import { min } from "@casino/money/arithmetic";
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
@@ -149,23 +150,85 @@ export async function addLoyaltyPoints(
   return true;
 }
 
-/** The "loyalty" consumer of game.bet.settled: points for the stake that was not refunded. */
-export async function earnForSettledBet(
+/** Thousandths of a point a stake earns under the bet's rule (0 without one). */
+async function millipointsFor(
+  tx: Queryable,
+  bet: BetSettledPayload,
+  stake: bigint,
+): Promise<bigint> {
+  if (stake <= 0n) return 0n;
+  const rule = await loyaltyRepository(tx).ruleFor(bet.currency, bet.providerId, bet.gameId);
+  if (!rule || rule.points <= 0) return 0n;
+  return (stake * BigInt(rule.points) * MILLI) / BigInt(rule.wager_amount);
+}
+
+/**
+ * The "loyalty" consumer: game.bet.settled earns points for the stake that was not refunded;
+ * game.bet.refunded (a late rollback of a settled round) takes back what that stake earned,
+ * never below zero points. The level stays (levels only rise).
+ */
+export async function handleLoyaltyEvent(
   tx: Queryable,
   ctx: AppContext,
   event: DomainEvent,
 ): Promise<void> {
   const bet = event.payload as unknown as BetSettledPayload;
-  const stake = BigInt(bet.betAmount) - BigInt(bet.refundAmount);
-  if (stake <= 0n) return;
   if (!(await retentionFlags(tx, ctx)).loyalty) return;
-  const rule = await loyaltyRepository(tx).ruleFor(bet.currency, bet.providerId, bet.gameId);
-  if (!rule || rule.points <= 0) return;
-  const millipoints = (stake * BigInt(rule.points) * MILLI) / BigInt(rule.wager_amount);
+  if (event.type === "game.bet.refunded") {
+    const millipoints = await millipointsFor(tx, bet, BigInt(bet.refundedNow ?? "0"));
+    if (millipoints <= 0n) return;
+    await takeBackLoyaltyPoints(tx, ctx, {
+      playerId: bet.playerId,
+      millipoints,
+      key: `refund:${bet.roundId}:${bet.refundAmount}`,
+    });
+    return;
+  }
+  const millipoints = await millipointsFor(
+    tx,
+    bet,
+    BigInt(bet.betAmount) - BigInt(bet.refundAmount),
+  );
   await addLoyaltyPoints(tx, ctx, {
     playerId: bet.playerId,
     millipoints,
     key: `bet:${bet.roundId}`,
     reason: "bet",
   });
+}
+
+/** Takes points back once per key (at most what the account holds); publishes the account. */
+async function takeBackLoyaltyPoints(
+  tx: Queryable,
+  ctx: Pick<AppContext, "now">,
+  entry: { playerId: string; millipoints: bigint; key: string },
+): Promise<void> {
+  const repo = loyaltyRepository(tx);
+  const now = ctx.now();
+  const account = await repo.accountForUpdate(entry.playerId, now);
+  const taken = min(entry.millipoints, account.millipoints);
+  const recorded = await repo.insertEntry({
+    playerId: entry.playerId,
+    key: entry.key,
+    millipoints: -taken,
+    reason: "refund",
+    now,
+  });
+  if (!recorded || taken === 0n) return;
+  const levels = await repo.levels();
+  const before = accountView(levels, account.millipoints, account.level_id);
+  const total = account.millipoints - taken;
+  // The stored level stays: it is at least the one held before.
+  const levelId = before.level?.id ?? account.level_id;
+  await repo.updateAccount(entry.playerId, total, levelId, now);
+  const after = accountView(levels, total, levelId);
+  if (after.account.points !== before.account.points) {
+    const event: LoyaltyAccountEvent = {
+      type: "loyalty.account.updated",
+      account: after.account,
+      previousLevelOrder: before.level?.level_order ?? null,
+      pointsAdded: after.account.points - before.account.points,
+    };
+    await questRepository(tx).enqueueEvent(retentionAccountsChannel(entry.playerId), event, now);
+  }
 }

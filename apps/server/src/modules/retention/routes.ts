@@ -26,7 +26,7 @@ import { expireQuests } from "./expire-quests";
 import { assertEnabled } from "./flags";
 import { grantPendingRewards } from "./grant-rewards";
 import { listPlayerQuests, listQuests } from "./list-quests";
-import { earnForSettledBet, getLoyaltyAccount, listLoyaltyLevels } from "./loyalty";
+import { getLoyaltyAccount, handleLoyaltyEvent, listLoyaltyLevels } from "./loyalty";
 import { handleQuestEvent, QUEST_EVENT_TYPES } from "./quest-progress";
 import { seedRetention } from "./seed-retention";
 
@@ -40,8 +40,8 @@ export async function retentionRoutes(app: FastifyInstance, ctx: AppContext): Pr
   ctx.domainEvents.subscribe("quests", QUEST_EVENT_TYPES, (tx, event) =>
     handleQuestEvent(tx, ctx, event),
   );
-  ctx.domainEvents.subscribe("loyalty", ["game.bet.settled"], (tx, event) =>
-    earnForSettledBet(tx, ctx, event),
+  ctx.domainEvents.subscribe("loyalty", ["game.bet.settled", "game.bet.refunded"], (tx, event) =>
+    handleLoyaltyEvent(tx, ctx, event),
   );
   ctx.jobs.add({ name: "quest-expiry", everyMs: EXPIRY_EVERY_MS, run: () => expireQuests(ctx) });
   ctx.jobs.add({
