@@ -22,6 +22,11 @@ export default function MobileGameView({ value, close }: ModalViewProps) {
       <p className="modal-text">
         <strong>{game.data.title}</strong> · {game.data.provider.name}
       </p>
+      {game.data.isMobile ? null : (
+        <p className="modal-text">
+          {t("modals.mobile-game.desktopOnly", "This game is made for larger screens.")}
+        </p>
+      )}
       <button type="button" className="modal-button" onClick={() => choose("real")}>
         {t("modals.mobile-game.playReal", "Play for real money")}
       </button>
