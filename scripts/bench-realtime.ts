@@ -70,8 +70,15 @@ interface Memory {
 type ToServer =
   | { type: "memory" }
   | { type: "fanout"; seq: number }
+  | { type: "stages" }
   | { type: "burst"; profiles: string[] };
-type FromServer = { type: "ready" } | { type: "memory"; memory: Memory } | { type: "done" };
+/** Per fan-out event, milliseconds after its send time: commit returned, hub wrote every socket. */
+type Stages = { committed: number[]; claimed: number[]; written: number[] };
+type FromServer =
+  | { type: "ready" }
+  | { type: "memory"; memory: Memory }
+  | { type: "done" }
+  | { type: "stages"; stages: Stages };
 
 // ---- the server child ------------------------------------------------------------------------
 async function serve(target: string) {
@@ -95,6 +102,31 @@ async function serve(target: string) {
   const hooked = withOutboxCommitHook(db, () => app.realtime.publisher.nudge());
   const send = (message: FromServer) => process.send?.(message);
   const gc = (globalThis as { gc?: () => void }).gc;
+  // Subscribed after the hub (setUpRealtime), so called once the hub has written the frame to
+  // every subscribed socket: the server's side of the fan-out ends here.
+  const stages: Stages = { committed: [], claimed: [], written: [] };
+  const benchEvent = (data: unknown) => {
+    const event = data as { sentAt?: number; seq?: number } | null;
+    return event?.sentAt && event.seq ? { sentAt: event.sentAt, seq: event.seq } : null;
+  };
+  // The publisher's hand-off to the port (its claim transaction has read the row): timed by
+  // wrapping the port's publish, which the publisher calls on this same object.
+  const pubsub = app.realtime.pubsub;
+  const publish = pubsub.publish.bind(pubsub);
+  pubsub.publish = (messages) => {
+    const at = nowMs();
+    for (const published of messages) {
+      const event = benchEvent(published.data);
+      if (event) stages.claimed[event.seq - 1] = at - event.sentAt;
+    }
+    return publish(messages);
+  };
+  app.realtime.pubsub.subscribe((published) => {
+    const event = benchEvent(published.data);
+    if (published.channel === PUBLIC_CHANNEL && event) {
+      stages.written[event.seq - 1] = nowMs() - event.sentAt;
+    }
+  });
   process.on("message", (message: ToServer) => {
     void (async () => {
       if (message.type === "memory") {
@@ -119,7 +151,10 @@ async function serve(target: string) {
             { bench: runIdOf(), seq: message.seq, sentAt },
           ]),
         );
+        stages.committed[message.seq - 1] = nowMs() - sentAt;
         send({ type: "done" });
+      } else if (message.type === "stages") {
+        send({ type: "stages", stages });
       } else if (message.type === "burst") {
         const sentAt = nowMs();
         await hooked.transaction((tx) =>
@@ -283,7 +318,10 @@ function cpuMeter(pid: number) {
     const used = process.cpuUsage(self0);
     const self = (used.user + used.system) / 1e6;
     const per = (seconds: number) => `${((seconds / Math.max(1, units)) * 1e6).toFixed(0)} µs`;
-    return `CPU per ${unit}: server ${per(server)}, load generator ${per(self)} (${server.toFixed(1)} + ${self.toFixed(1)} CPU s)`;
+    return {
+      serverPerUnit: server / Math.max(1, units),
+      text: `CPU per ${unit}: server ${per(server)}, load generator ${per(self)} (${server.toFixed(1)} + ${self.toFixed(1)} CPU s)`,
+    };
   };
 }
 
@@ -298,7 +336,7 @@ function commit(): string {
       cwd: root,
       encoding: "utf8",
     }).trim();
-    return dirty ? `${head} (with uncommitted changes)` : head;
+    return dirty ? `${head} (+ uncommitted changes in apps/server/src)` : head;
   } catch {
     return "unknown";
   }
@@ -489,7 +527,7 @@ async function main() {
         (failures ? `; ${failures} failed, first: ${firstFailure}` : "") +
         `, and ${SAMPLE} centrifuge SDK clients; server hub: ${after.connections} connections, ${after.channels} channels`,
     );
-    console.log(`  ${connectCpu(connected, "connection")}`);
+    console.log(`  ${connectCpu(connected, "connection").text}`);
 
     // Fan-out on the public channel.
     const f0 = Date.now();
@@ -514,7 +552,25 @@ async function main() {
         `p99 ${fanout.p99.toFixed(1)} ms  max ${fanout.max.toFixed(1)} ms  (${fanoutSeconds.toFixed(1)} s); ` +
         `centrifuge SDK clients got ${sampleReceived.join(", ")} of ${EVENTS}`,
     );
-    console.log(`  ${fanoutCpu(fanoutLatency.length, "delivery")}`);
+    const { stages } = (await ask({ type: "stages" })) as { stages: Stages };
+    const stage = (values: number[]) => {
+      const recorder = new Recorder();
+      for (const value of values) if (value !== undefined) recorder.add(value);
+      const { p50, max } = recorder.summary();
+      return `p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms`;
+    };
+    console.log(
+      `  per event, after its send time: INSERT committed ${stage(stages.committed)}; ` +
+        `publisher handed it to pub/sub ${stage(stages.claimed)}; ` +
+        `hub done writing to every socket ${stage(stages.written)}`,
+    );
+    const fanoutServerCpu = fanoutCpu(fanoutLatency.length, "delivery");
+    // The server writes one event to its sockets one after another: on one core of its own, the
+    // last client's frame leaves this long after the first (the floor of the fan-out's max).
+    console.log(
+      `  ${fanoutServerCpu.text}; one event to ${connected} sockets ≈ ` +
+        `${(fanoutServerCpu.serverPerUnit * connected * 1000).toFixed(0)} ms of server CPU`,
+    );
 
     // Burst: one event on each player's own channel, in one transaction.
     const b0 = Date.now();
@@ -535,7 +591,7 @@ async function main() {
         `duplicates ${duplicates}; p50 ${burst.p50.toFixed(1)} ms  p99 ${burst.p99.toFixed(1)} ms  ` +
         `max ${burst.max.toFixed(1)} ms  (${burstSeconds.toFixed(1)} s); SDK clients got ${sampleOwn.join(", ")}`,
     );
-    console.log(`  ${burstCpu(ownLatency.length, "delivery")}`);
+    console.log(`  ${burstCpu(ownLatency.length, "delivery").text}`);
     const dropped = sockets.filter((c) => c.closedUnexpectedly).length;
     if (dropped) console.log(`  ${dropped} clients were closed by the server during the run`);
 
