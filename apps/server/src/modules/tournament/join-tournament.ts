@@ -16,17 +16,25 @@ export async function joinTournament(
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     // FOR SHARE: waits for a completion in progress, which then shows as completed_at.
-    const [row] = await tx.query<{ id: string; ends_at: Date; completed_at: Date | null }>(
-      "SELECT id, ends_at, completed_at FROM tournaments WHERE slug = $1 AND is_enabled FOR SHARE",
+    const [row] = await tx.query<{
+      id: string;
+      ends_at: Date;
+      completed_at: Date | null;
+      leaderboard_size: number;
+    }>(
+      `SELECT id, ends_at, completed_at, leaderboard_size FROM tournaments
+        WHERE slug = $1 AND is_enabled FOR SHARE`,
       [identity],
     );
     if (!row) throw AppError.notFound("Tournament not found");
     if (row.completed_at || row.ends_at.getTime() <= now.getTime()) {
       throw new AppError(409, ErrorCode.Conflict, "The tournament has finished");
     }
-    const joined = await tournamentRepository(tx).join(row.id, playerId, now);
-    // A new entry (score 0) shows at the end of a short board: the participant count moves.
-    if (joined) await publishLeaderboard(tx, row.id, now);
+    const repo = tournamentRepository(tx);
+    const joined = await repo.join(row.id, playerId, now);
+    // A new entry (score 0) shows on the board only while the board has room for it.
+    const entry = joined ? await repo.entry(row.id, playerId) : null;
+    if (entry && entry.place <= row.leaderboard_size) await publishLeaderboard(tx, row.id, now);
   });
   return getTournament(ctx, identity, playerId);
 }
