@@ -28,6 +28,7 @@ const mobileGame: ViewLoader = () => import("./views/mobile-game-view");
 const betRule: ViewLoader = () => import("./views/bet-rule-view");
 const quests: ViewLoader = () => import("../features/retention/quest-modals");
 const loyalty: ViewLoader = () => import("../features/retention/loyalty-modals");
+const bonus: ViewLoader = () => import("../features/bonus/bonus-modals");
 
 /** The view of each modal key; keys sharing a view say so (MD-08, MD-09). */
 const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
@@ -53,6 +54,13 @@ const LOADERS: Partial<Record<KnownModalKey, ViewLoader>> = {
   "change-active-bonus": confirmAction,
   "cancel-active-bonus": confirmAction,
   "cancel-issued-bonus": confirmAction,
+  // One chunk for the other bonus modals and turn-over-wager.
+  "wallet-bonus-info": bonus,
+  "package-bonus": bonus,
+  "bonus-details": bonus,
+  "cancel-unsettled-bonus": bonus,
+  "bonus-cancel-lock": bonus,
+  "turn-over-wager": bonus,
   "geo-restricted-type": geoRestricted,
   "geo-restricted-game": geoRestricted,
   categories,

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
 import { useSite } from "../lib/site";
 import { ToastContext } from "./toast-context";
 import { delayBeforeNextToast, TOAST_ANIMATION_MS, TOAST_DURATION_MS } from "./toast-timing";
@@ -98,6 +99,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <div className="toast__text">
               <p className="toast__title">{toast.title}</p>
               {toast.description ? <p className="toast__description">{toast.description}</p> : null}
+              {toast.link ? (
+                <Link className="toast__link" to={toast.link.to}>
+                  {toast.link.label}
+                </Link>
+              ) : null}
             </div>
             <button
               type="button"

@@ -4,6 +4,8 @@ export type ToastInput = {
   type: ToastType;
   title: string;
   description?: string;
+  /** An optional link under the text (free-spin alerts link to /profile/bonuses, BN-15). */
+  link?: { to: string; label: string };
   /** ms; default 3000 (AL-04). */
   duration?: number;
 };

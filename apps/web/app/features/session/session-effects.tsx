@@ -14,6 +14,7 @@ import { profileQuery } from "../../lib/session/player-queries";
 import { onSessionRejected } from "../../lib/session/session-events";
 import { tokenStore } from "../../lib/session/token-store";
 import { useSite } from "../../lib/site";
+import { useBonusLive } from "../bonus/bonus-live";
 import { useRetentionLive } from "../retention/retention-live";
 import { useTournamentCompletedAlert } from "../tournaments/completed-alert";
 
@@ -40,6 +41,8 @@ export function SessionEffects() {
   useTournamentCompletedAlert(isLoggedIn);
   // QS-05..QS-08, LY-03, LY-04: quest alerts, level-up modal or notification, live caches.
   useRetentionLive(isLoggedIn);
+  // BN-06..BN-09, BN-15: bonus caches and status-result alerts from the bonus channels.
+  useBonusLive(isLoggedIn);
 
   useEffect(() => {
     void import("../../lib/session/fingerprint").then((m) => m.getFingerprint());

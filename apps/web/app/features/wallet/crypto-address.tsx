@@ -5,6 +5,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../../lib/api/api-error";
 import { useSite } from "../../lib/site";
+import { type BonusSelection, depositBonusFields } from "../bonus/bonus-rules";
+import { DepositBonusPicker } from "../bonus/deposit-bonus";
 import { QrCode } from "./qr-code";
 import { networkOptions } from "./use-method-form";
 import { requestDeposit } from "./wallet-api";
@@ -34,17 +36,24 @@ export function CryptoAddressForm({
   const [failed, setFailed] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [attempt, setAttempt] = useState(0);
+  // CR-04, CR-07: the bonus choice joins the request key (a change asks for a new address).
+  const [bonus, setBonus] = useState<BonusSelection | null>(null);
+  const bonusKey = bonus === null ? "" : bonus.kind === "bonus" ? `b${bonus.bonusId}` : bonus.kind;
   const texts = useRef(t);
   texts.current = t;
 
-  // Bonus id / decline / code join this key when the deposit-bonus selection lands (CR-04).
-  const requestKey = `${method.method}|${account.id}|${network}|${attempt}`;
+  const requestKey = `${method.method}|${account.id}|${network}|${attempt}|${bonusKey}`;
   useEffect(() => {
     let live = true;
     setLoading(true);
     setFailed(null);
     const timer = window.setTimeout(() => {
-      const [, , code] = requestKey.split("|");
+      const [, , code, , choice = ""] = requestKey.split("|");
+      const selection: BonusSelection = choice.startsWith("b")
+        ? { kind: "bonus", bonusId: Number(choice.slice(1)) }
+        : choice === "promo"
+          ? { kind: "promo" }
+          : { kind: "declined" };
       requestDeposit(
         {
           method: method.method,
@@ -52,7 +61,7 @@ export function CryptoAddressForm({
           country,
           amount: method.amountMin,
           accountId: account.id,
-          bonusId: null,
+          ...depositBonusFields(selection),
           fields: code ? { [CRYPTO_NETWORK]: code } : {},
         },
         newIdempotencyKey(),
@@ -119,8 +128,9 @@ export function CryptoAddressForm({
           { currency: account.currency, network: networkName },
         )}
       </p>
-      {/* Deposit-bonus selection with promo code goes here (a later issue, CR-07). */}
-      <div className="wallet-bonus-slot" data-slot="deposit-bonus" />
+      <div className="wallet-bonus-slot" data-slot="deposit-bonus">
+        <DepositBonusPicker currency={account.currency} amount="" crypto onChange={setBonus} />
+      </div>
       {address ? (
         <AddressBlock address={address} />
       ) : loading ? (

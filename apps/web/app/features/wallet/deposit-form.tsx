@@ -3,12 +3,14 @@
 // the QR (qr), the deposit-pending modal (message) or the wait for an async invoice's QR.
 import { amountInputState, amountOnBlur } from "@casino/money/amount-input";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { SubmitButton } from "../../forms/fields";
 import { ApiError } from "../../lib/api/api-error";
 import { profileQuery } from "../../lib/session/player-queries";
 import { useSite } from "../../lib/site";
 import { useAlert } from "../../toasts/use-alert";
+import { type BonusSelection, depositBonusFields } from "../bonus/bonus-rules";
+import { DepositBonusPicker } from "../bonus/deposit-bonus";
 import { AmountField } from "./amount-field";
 import { onInvoiceUpdate, useInvoiceWatch } from "./live-updates";
 import { MethodFieldControl } from "./method-fields";
@@ -139,6 +141,10 @@ function FiatDepositForm({
   const form = useMethodForm(method.fields, defaults);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // DP-12..DP-18: the deposit bonus choice (default-decline until the bonus list answered).
+  const bonusChoice = useRef<BonusSelection>(
+    settings.wallet.depositDefaultDecline ? { kind: "declined" } : { kind: "promo" },
+  );
   const { errors, isValid } = form.formState;
   const fieldIsValid = useFieldValidity(method.fields, errors);
   const amount = form.watch("amount") ?? "";
@@ -167,9 +173,8 @@ function FiatDepositForm({
           amount: values.amount ?? "",
           accountId: account.id,
           ...returnUrls(href),
-          // The deposit-bonus selection (a later issue) fills these two.
-          bonusId: null,
-          isBonusDecline: settings.wallet.depositDefaultDecline,
+          // DP-18: the selected bonus, or the decline.
+          ...depositBonusFields(bonusChoice.current),
           fields: methodFieldValues(method.fields, values),
         },
         key,
@@ -238,8 +243,16 @@ function FiatDepositForm({
           disabled={field.key === "agentNumber"}
         />
       ))}
-      {/* Deposit-bonus selection with promo code goes here (a later issue, DP-12…DP-21). */}
-      <div className="wallet-bonus-slot" data-slot="deposit-bonus" />
+      <div className="wallet-bonus-slot" data-slot="deposit-bonus">
+        <DepositBonusPicker
+          currency={account.currency}
+          amount={amount}
+          crypto={false}
+          onChange={(selection) => {
+            bonusChoice.current = selection;
+          }}
+        />
+      </div>
       {notice ? (
         <p className="modal-notice" role="alert">
           {notice}

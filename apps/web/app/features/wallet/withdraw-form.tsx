@@ -7,7 +7,7 @@ import { useId, useMemo, useState } from "react";
 import { SubmitButton } from "../../forms/fields";
 import { contentMessages } from "../../forms/rules-resolver";
 import { ApiError } from "../../lib/api/api-error";
-import { useSite } from "../../lib/site";
+import { useModals, useSite } from "../../lib/site";
 import { useAlert } from "../../toasts/use-alert";
 import { AmountField } from "./amount-field";
 import { refreshWallet } from "./live-updates";
@@ -115,6 +115,7 @@ function WithdrawForm({
 }) {
   const { t, settings, content } = useSite();
   const alert = useAlert();
+  const modals = useModals();
   const client = useQueryClient();
   const networkId = useId();
   const messages = useMemo(() => contentMessages(content), [content]);
@@ -188,6 +189,15 @@ function WithdrawForm({
       }
     } catch (error) {
       paymentWindow?.close();
+      // WD-06: refused because a bonus's wagering is owed: the turn-over-wager modal says how much.
+      if (error instanceof ApiError && error.status === 422 && settings.turnOverWager.enabled) {
+        const owed = await client
+          .fetchQuery({ ...turnOverQuery(account.currency), staleTime: 0 })
+          .catch(() => null);
+        if (owed && /[1-9]/.test(owed.turnOverWagerAmount)) {
+          modals.open("turn-over-wager", account.currency);
+        }
+      }
       if (error instanceof ApiError && error.status === 422) {
         // ER-13: per-field messages from error.fields.
         const rest = serverFieldErrors(

@@ -1,0 +1,40 @@
+// Live bonuses in the shell (spec §4 "Bonus and free-spin status", §7 Realtime; BN-06..BN-09,
+// BN-15): a listener on the player's bonus channels. It stays tiny: the first event loads
+// bonus-events.ts (its own chunk), which updates the cached bonus queries (debounced 500 ms)
+// and raises the status-result alerts.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { onRealtimePublication, onRealtimeReconnect } from "../../lib/realtime/realtime";
+import { useSite } from "../../lib/site";
+import { useToasts } from "../../toasts/toast-context";
+
+const NAMESPACES = [
+  "bonus:player-bonuses",
+  "bonus:player-freespins",
+  "bonus:player-bonus-codes",
+] as const;
+
+export function useBonusLive(active: boolean): void {
+  const { content, t, href } = useSite();
+  const client = useQueryClient();
+  const toasts = useToasts();
+  const latest = useRef({ alerts: content.alerts, t, href, toasts });
+  latest.current = { alerts: content.alerts, t, href, toasts };
+  useEffect(() => {
+    if (!active) return;
+    const stopPublications = onRealtimePublication((channel, data) => {
+      const namespace = channel.slice(0, channel.indexOf("#"));
+      if (!(NAMESPACES as readonly string[]).includes(namespace)) return;
+      void import("./bonus-events").then((module) =>
+        module.handleBonusEvent(namespace, data, { client, ...latest.current }),
+      );
+    });
+    const stopReconnects = onRealtimeReconnect(() => {
+      void client.invalidateQueries({ queryKey: ["bonus"] });
+    });
+    return () => {
+      stopPublications();
+      stopReconnects();
+    };
+  }, [active, client]);
+}
