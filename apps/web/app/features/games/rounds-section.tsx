@@ -1,10 +1,12 @@
 // The player's bets and spins on /profile/history (GM-09): GET /api/game/bets?page&perPage&isSettled
 // and GET /api/game/spins?page&perPage, with status, stake, win and pages. Styled by the wallet
 // history's classes (the same page loads them).
-import { useQuery } from "@tanstack/react-query";
+import { playerChannel } from "@casino/contract/realtime";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useSite } from "../../lib/site";
-import { type RoundFilters, roundsQuery } from "./games-api";
+import { ROUNDS_KEY, type RoundFilters, roundsQuery } from "./games-api";
+import { useChannel } from "./use-channel";
 
 const PER_PAGE = 10;
 /** game.bet.status: 1 pending, 2 won, 3 lost, 4 refunded. */
@@ -16,11 +18,19 @@ const STATUS_TEXT: Record<number, [string, string]> = {
 };
 
 export function RoundsSection({ kind }: { kind: "bets" | "spins" }) {
-  const { t, locale } = useSite();
+  const { t, locale, session } = useSite();
   const settledId = useId();
   const titleId = useId();
   const [filters, setFilters] = useState<RoundFilters>({ kind, page: 1, perPage: PER_PAGE });
   const rounds = useQuery({ ...roundsQuery(filters), placeholderData: (previous) => previous });
+  // A bet settled (or refunded) while the list is open: read it again.
+  const client = useQueryClient();
+  useChannel(session.profileId ? playerChannel("gameBets", session.profileId) : null, (data) => {
+    const type = (data as { type?: unknown } | null)?.type;
+    if (type === "game.bet.settled" || type === "game.bet.refunded") {
+      void client.invalidateQueries({ queryKey: ROUNDS_KEY });
+    }
+  });
   const list = rounds.data?.data ?? [];
   const pages = Math.max(1, Math.ceil((rounds.data?.meta.total ?? 0) / filters.perPage));
   const title =
