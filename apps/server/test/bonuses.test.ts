@@ -204,7 +204,7 @@ describe("deposit bonuses", () => {
 });
 
 describe("bonus codes", () => {
-  it("BN-10 BN-11 ER-19 API-53..API-55 trigger 1 applies, 3 incorrect, 4 not available, a deposit code falls back to trigger 3 and applies at the deposit", async () => {
+  it("BN-10 BN-11 ER-19 API-53 API-54 API-55 trigger 1 applies, 3 incorrect, 4 not available, a deposit code falls back to trigger 3 and applies at the deposit", async () => {
     const p = await player();
     const applied = await applyCode(p.headers, "welcome5", 1);
     expect(applied.statusCode, applied.body).toBe(200);
@@ -275,7 +275,7 @@ describe("bonus codes", () => {
 });
 
 describe("life cycle (spec §4)", () => {
-  it("BN-04 BE-31 activate and cancel: one active bonus per currency, cancel removes the money (3-3), expiry (3-4)", async () => {
+  it("API-49 API-50 BN-04 BE-31 activate and cancel: one active bonus per currency, cancel removes the money (3-3), expiry (3-4)", async () => {
     const p = await player();
     await deposit(p, "50", { bonusId: await bonusId("welcome-1") });
     expect((await applyCode(p.headers, "WELCOME5", 1)).json().data.status).toBe(2);
@@ -350,7 +350,7 @@ describe("life cycle (spec §4)", () => {
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
-  it("BN-02 BN-05 API-48 free spins of the third welcome step: listed, activated, cancel locked only once played", async () => {
+  it("BN-02 BN-05 API-48 API-51 API-52 free spins of the third welcome step: listed, activated, cancel locked only once played", async () => {
     const p = await player();
     await deposit(p, "50", { bonusId: await bonusId("welcome-1") });
     await deposit(p, "60", { bonusId: await bonusId("welcome-2") });

@@ -140,7 +140,7 @@ async function storedBytes(id: string): Promise<Buffer> {
 }
 
 describe("player documents (KY-01..KY-03, BE-35)", () => {
-  it("BE-35 KY-02 a JPEG is stored re-encoded under a server-made name: new bytes, no EXIF", async () => {
+  it("API-28 BE-35 KY-02 a JPEG is stored re-encoded under a server-made name: new bytes, no EXIF", async () => {
     const p = await player();
     const original = jpegWithExif();
     expect(original.includes(Buffer.from("Exif"))).toBe(true);
@@ -175,7 +175,7 @@ describe("player documents (KY-01..KY-03, BE-35)", () => {
     expect(red(4, 13)).toBeGreaterThan(192);
   });
 
-  it("BE-35 KY-01 PNG and PDF are accepted and listed newest first with status and the upload rules", async () => {
+  it("API-27 API-28 BE-35 KY-01 PNG and PDF are accepted and listed newest first with status and the upload rules", async () => {
     const p = await player();
     const pngAnswer = await p.file(png(), "address.PNG", "proofOfAddress");
     expect(pngAnswer.statusCode).toBe(201);
@@ -235,7 +235,7 @@ describe("player documents (KY-01..KY-03, BE-35)", () => {
     expect((await owner.list()).data).toHaveLength(1);
   });
 
-  it("BE-35 KY-03 the owner deletes a document (the file goes too); an approved one cannot be deleted", async () => {
+  it("API-29 BE-35 KY-03 the owner deletes a document (the file goes too); an approved one cannot be deleted", async () => {
     const p = await player();
     const { id } = (await p.file(png(), "selfie.png", "selfie")).json().data;
     const [row] = await app.testDb.query<{ storage_key: string }>(

@@ -50,7 +50,7 @@ async function signedIn() {
 }
 
 describe("game catalogue", () => {
-  it("BE-32 GM-02 games list every seeded game with provider, RTP, volatility, demo and devices", async () => {
+  it("API-62 BE-32 GM-02 games list every seeded game with provider, RTP, volatility, demo and devices", async () => {
     const { data, meta } = await games("?perPage=100");
     expect(meta).toEqual({ page: 1, perPage: 100, total: data.length });
     const dice = data.find((game) => game.slug === "dice")!;
@@ -94,7 +94,7 @@ describe("game catalogue", () => {
     }
   });
 
-  it("BE-32 GM-02 filters: collection, provider (id or slug), search words, device", async () => {
+  it("API-62 BE-32 GM-02 filters: collection, provider (id or slug), search words, device", async () => {
     const slots = await games("?collection=slots&perPage=100");
     expect(slots.data.every((game) => game.collections.includes("slots"))).toBe(true);
     expect(slots.meta.total).toBe(5);
@@ -159,7 +159,7 @@ describe("game catalogue", () => {
     expect((await get("/api/game/spins?perPage=1000")).statusCode).toBe(422);
   });
 
-  it("BE-32 GM-03 a game by id or slug; 404 unknown; 403/15020 restricted in the country", async () => {
+  it("API-63 BE-32 GM-03 a game by id or slug; 404 unknown; 403/15020 restricted in the country", async () => {
     const bySlug = await get("/api/game/games/gold-rush");
     expect(bySlug.statusCode).toBe(200);
     const detail = GameDetailResponse.parse(bySlug.json()).data;
@@ -174,7 +174,7 @@ describe("game catalogue", () => {
     );
   });
 
-  it("BE-32 GM-04 play: real money needs a session; guests get the demo; restricted countries and demo-less games are refused", async () => {
+  it("API-64 BE-32 GM-04 play: real money needs a session; guests get the demo; restricted countries and demo-less games are refused", async () => {
     const guestReal = await app.inject({
       method: "POST",
       url: "/api/game/games/gold-rush/play",
@@ -257,7 +257,7 @@ describe("game catalogue", () => {
     ]);
   });
 
-  it("BE-32 GM-05 GM-06 favorites: add, list newest first, detail says so, remove; guests get 401", async () => {
+  it("API-65 API-66 API-67 BE-32 GM-05 GM-06 favorites: add, list newest first, detail says so, remove; guests get 401", async () => {
     const p = await signedIn();
     expect((await get("/api/game/games/favorites")).statusCode).toBe(401);
     expect(
@@ -307,7 +307,7 @@ describe("game catalogue", () => {
     );
   });
 
-  it("BE-32 GM-07 recently played: the games launched, latest first", async () => {
+  it("API-71 BE-32 GM-07 recently played: the games launched, latest first", async () => {
     const p = await signedIn();
     for (const slug of ["dice", "limbo", "dice"]) {
       const launched = await app.inject({
@@ -323,7 +323,7 @@ describe("game catalogue", () => {
     expect((await get("/api/game/games/played")).statusCode).toBe(401);
   });
 
-  it("BE-32 GM-09 GM-10 spins and bets history (page, perPage, isSettled) and the winners feed", async () => {
+  it("API-68 API-69 API-70 BE-32 GM-09 GM-10 spins and bets history (page, perPage, isSettled) and the winners feed", async () => {
     const p = await signedIn();
     const wallets = walletRepository(app.testDb);
     const account = (await wallets.findByCurrency(p.tokens.profileId, "EUR"))!;

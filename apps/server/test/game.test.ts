@@ -75,7 +75,7 @@ describe("game catalogue", () => {
     }
   });
 
-  it("providers list and one provider by id or slug", async () => {
+  it("API-60 API-61 providers list and one provider by id or slug", async () => {
     const list = GameProviderList.parse((await app.inject({ url: "/api/game/providers" })).json());
     expect(list.data.map((provider) => provider.slug)).toContain("originals");
     const first = list.data[0]!;

@@ -102,7 +102,7 @@ function clockAt(iso: string): void {
 }
 
 describe("limits API (LM-01..LM-06, BE-34)", () => {
-  it("LM-01 LM-02 LM-03 LM-04 BE-34 a player adds cash limits and lists them with currentAmount and the current period", async () => {
+  it("API-30 API-31 LM-01 LM-02 LM-03 LM-04 BE-34 a player adds cash limits and lists them with currentAmount and the current period", async () => {
     clockAt("2026-11-22T12:00:00Z");
     const p = await player();
     expect(await p.limits()).toEqual([]);
@@ -242,7 +242,7 @@ describe("limits API (LM-01..LM-06, BE-34)", () => {
     expect((await owner.limits())[0]).toMatchObject({ amount: "100.00", pending: null });
   });
 
-  it("BE-34 LM-05 a decrease in the same period applies at once", async () => {
+  it("API-32 BE-34 LM-05 a decrease in the same period applies at once", async () => {
     clockAt("2026-11-22T12:00:00Z");
     const p = await player();
     const limit = await p.create(depositLimit("100"));
@@ -388,7 +388,7 @@ describe("limits API (LM-01..LM-06, BE-34)", () => {
     ]);
   });
 
-  it("BE-34 LM-06 DELETE asks for removal: pending 24 hours, then the player's confirmation removes the limit", async () => {
+  it("API-33 BE-34 LM-06 DELETE asks for removal: pending 24 hours, then the player's confirmation removes the limit", async () => {
     clockAt("2026-11-22T10:00:00Z");
     const p = await player();
     const limit = await p.create(depositLimit("100"));
@@ -577,7 +577,7 @@ describe("limits in the API document (BE-34)", () => {
 });
 
 describe("deposit limits where money moves (BE-24, BE-34)", () => {
-  it("BE-24 deposits are refused over and at the limit, deposit methods answer 13100, and the next period has room again", async () => {
+  it("API-39 BE-24 deposits are refused over and at the limit, deposit methods answer 13100, and the next period has room again", async () => {
     clockAt("2026-11-22T10:00:00Z");
     const p = await player();
     await p.create(depositLimit("150"));

@@ -120,7 +120,7 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
     expect(await player.balance()).toBe("0.00");
   });
 
-  it("DP-06 DP-07 DP-08 each processing type answers what the client needs", async () => {
+  it("API-40 DP-06 DP-07 DP-08 each processing type answers what the client needs", async () => {
     const player = await depositor();
     const iframe = (await player.deposit({ method: "sandbox-embedded", amount: "20" })).json().data;
     expect(iframe.action).toMatch(/embed=1$/);
@@ -129,6 +129,54 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
     const message = (await player.deposit({ method: "sandbox-bank-transfer", amount: "50" })).json()
       .data;
     expect(message).toMatchObject({ action: null, qr: null, invoiceId: expect.any(String) });
+    for (const answer of [iframe, qr, message]) {
+      expect(Object.keys(answer).sort()).toEqual([
+        "action",
+        "address",
+        "fields",
+        "invoiceId",
+        "qr",
+        "tag",
+      ]);
+    }
+  });
+
+  it("API-43 the invoice list takes type, status[], currency and page filters and returns the invoice fields", async () => {
+    const player = await depositor();
+    const kept = (await player.deposit({ method: "sandbox-bank-transfer", amount: "60" })).json()
+      .data;
+    const goneResponse = await player.deposit({ method: "sandbox-bank-transfer", amount: "70" });
+    expect(goneResponse.statusCode, goneResponse.body).toBe(201);
+    const gone = goneResponse.json().data;
+    await app.inject({
+      method: "PUT",
+      url: `/api/payment/invoices/${gone.invoiceId}/decline`,
+      headers: player.headers,
+    });
+    const list = async (query: string) => {
+      const response = await app.inject({
+        url: `/api/payment/invoices?${query}`,
+        headers: player.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { data: Record<string, unknown>[]; meta: Record<string, number> };
+    };
+    const pending = await list("type=1&status[]=1&currency=EUR&page=1&perPage=10");
+    expect(pending.data).toHaveLength(1);
+    expect(pending.data[0]).toMatchObject({
+      id: kept.invoiceId,
+      number: expect.any(String),
+      type: 1,
+      status: 1,
+      amount: "60.00",
+      currency: "EUR",
+      createdAt: expect.any(String),
+      publicData: { qr: null },
+    });
+    expect(pending.meta).toMatchObject({ page: 1, perPage: 10, total: 1 });
+    expect((await list("status[]=4")).data.map((invoice) => invoice.id)).toEqual([gone.invoiceId]);
+    expect((await list("type=2")).data).toEqual([]);
+    expect((await list("currency=USD")).data).toEqual([]);
   });
 
   it("DP-09 DP-10 an async invoice gets its QR later, by a signed pending event", async () => {
@@ -233,7 +281,7 @@ describe("deposits through the sandbox processor (BE-23, BE-25, DP-04…DP-09)",
     expect(await player.balance()).toBe("0.00");
   });
 
-  it("BE-27 a pending invoice can be declined; money that arrives anyway is still credited", async () => {
+  it("API-44 BE-27 a pending invoice can be declined; money that arrives anyway is still credited", async () => {
     const player = await depositor();
     const { invoiceId } = (
       await player.deposit({ method: "sandbox-bank-transfer", amount: "60" })

@@ -73,6 +73,36 @@ describe("payment methods (BE-22, DP-01, WD-01)", () => {
     );
   });
 
+  it("API-39 API-41 deposit and withdrawal methods, fiat and crypto, carry every field of the method shape", async () => {
+    const all = [
+      ...(await methods("deposit", "currency=EUR")),
+      ...(await methods("withdrawal", "currency=EUR")),
+      ...(await methods("deposit", "currency=BTC")),
+      ...(await methods("withdrawal", "currency=BTC")),
+    ];
+    expect(all.length).toBeGreaterThan(3);
+    const methodKeys = ["action", "amountMax", "amountMin", "fields", "logo", "method"];
+    const moreKeys = ["presets", "processingType", "title", "type"];
+    const fieldKeys = ["fieldType", "hints", "isRequired", "key", "labels", "options"];
+    for (const method of all as unknown as Record<string, unknown>[]) {
+      expect(Object.keys(method).sort()).toEqual([...methodKeys, ...moreKeys]);
+      expect(["form", "address"]).toContain(method.type);
+      for (const field of method.fields as Record<string, unknown>[]) {
+        expect(Object.keys(field).sort()).toEqual([...fieldKeys, "regexp", "value"]);
+        for (const option of field.options as Record<string, unknown>[]) {
+          expect(Object.keys(option).sort()).toEqual([
+            "id",
+            "maxAmount",
+            "minAmount",
+            "name",
+            "regex",
+          ]);
+        }
+      }
+    }
+    expect(all.some((method) => method.type === "address")).toBe(true);
+  });
+
   it("answers 401 for guests and 422 for an unknown currency or bad query", async () => {
     const guest = await app.inject({ url: "/api/payment/methods/deposit?currency=EUR" });
     expect(guest.statusCode).toBe(401);

@@ -22,7 +22,7 @@ const sandboxDecision = (reference: string, decision: "approve" | "fail") =>
   decide(app, reference, decision);
 
 describe("withdrawals (BE-26, WD-02)", () => {
-  it("BE-26 BE-27 PR-08 a withdrawal sets the funds aside at once and pays them out on the processor's success; statistics add up", async () => {
+  it("API-42 API-45 BE-26 BE-27 PR-08 a withdrawal sets the funds aside at once and pays them out on the processor's success; statistics add up", async () => {
     const player = await fundedPlayer("100");
     expect(await player.wallet()).toMatchObject({ balance: "100.00", withdrawalBalance: "100.00" });
     const response = await player.withdraw({ amount: "40" });
@@ -62,7 +62,7 @@ describe("withdrawals (BE-26, WD-02)", () => {
     expect(await player.wallet()).toMatchObject({ withdrawalBalance: "100.00" });
   });
 
-  it("BE-27 declining a pending withdrawal cancels the payout and returns the funds", async () => {
+  it("API-44 BE-27 declining a pending withdrawal cancels the payout and returns the funds", async () => {
     const player = await fundedPlayer("100");
     const { invoiceId } = (await player.withdraw({ amount: "30" })).json().data;
     const declined = await app.inject({
@@ -120,7 +120,7 @@ describe("withdrawals (BE-26, WD-02)", () => {
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
-  it("WR-13 WR-14 WR-16 more than the withdrawable balance, or bad method fields, get 422", async () => {
+  it("API-42 WR-13 WR-14 WR-16 more than the withdrawable balance, or bad method fields, get 422", async () => {
     const player = await fundedPlayer("50");
     const tooMuch = await player.withdraw({ amount: "50.01" });
     expect(expectErrorBody(tooMuch.json()).error.fields).toHaveProperty("amount");

@@ -36,7 +36,7 @@ describe("POST /api/player/sessions/token (auto-login)", () => {
       remoteAddress: ip,
     });
 
-  it("SI-28 BE-16 a login link signs the player in once", async () => {
+  it("API-11 SI-28 BE-16 a login link signs the player in once", async () => {
     const link = await linkFor("demo@example.com");
     expect(link.url).toBe(`http://localhost:3000/auth/autologin?token=${link.token}`);
     const response = await signInWithToken(link.token);

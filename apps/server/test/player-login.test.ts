@@ -20,7 +20,7 @@ describe("POST /api/player/sessions (login)", () => {
     await app.close();
   });
 
-  it("BE-12 signs in the demo player with a signed access token carrying exp, sub and sid", async () => {
+  it("API-10 BE-12 signs in the demo player with a signed access token carrying exp, sub and sid", async () => {
     const response = await loginAs(app, "demo@example.com", "demo-password");
     expect(response.statusCode).toBe(201);
     const tokens = json<{ data: Tokens }>(response).data;
@@ -49,7 +49,7 @@ describe("POST /api/player/sessions (login)", () => {
     expect(response.statusCode).toBe(201);
   });
 
-  it("ER-01 BE-12 answers 401 with the same body for a wrong password and an unknown account", async () => {
+  it("API-10 ER-01 BE-12 answers 401 with the same body for a wrong password and an unknown account", async () => {
     const wrong = await loginAs(app, "demo@example.com", "not-the-password");
     const unknown = await loginAs(app, "nobody-here@example.com", "not-the-password");
     expect(wrong.statusCode).toBe(401);
@@ -79,7 +79,7 @@ describe("POST /api/player/sessions (login)", () => {
     expect(median(known)).toBeGreaterThan(0.2);
   });
 
-  it("ER-02 BE-12 answers 422 with error.fields for missing or malformed fields", async () => {
+  it("API-10 ER-02 BE-12 answers 422 with error.fields for missing or malformed fields", async () => {
     const missing = await app.inject({
       method: "POST",
       url: "/api/player/sessions",
@@ -116,7 +116,7 @@ describe("POST /api/player/sessions (login)", () => {
     expect(notJson.statusCode).toBe(400);
   });
 
-  it("ER-03 SEC-03 BE-12 refuses a blocked account with 403 code 11040, only after the password", async () => {
+  it("API-10 ER-03 SEC-03 BE-12 refuses a blocked account with 403 code 11040, only after the password", async () => {
     const wrong = await loginAs(app, "blocked@example.com", "wrong-password");
     expect(wrong.statusCode).toBe(401);
     const right = await loginAs(app, "blocked@example.com", "demo-password");

@@ -57,7 +57,7 @@ describe("one-time codes and phone registration", () => {
   };
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
-  it("BE-10 SU-24 sends a six-digit code by SMS, stored only as a hash, with expiry and resend times", async () => {
+  it("API-17 BE-10 SU-24 sends a six-digit code by SMS, stored only as a hash, with expiry and resend times", async () => {
     const phone = freshPhone();
     const response = await send(phone.slice(1)); // without the plus: the rule prepends it
     expect(response.statusCode).toBe(200);
@@ -72,7 +72,7 @@ describe("one-time codes and phone registration", () => {
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("BE-11 verify checks without using the code up; register/phone creates the player and signs in", async () => {
+  it("API-09 API-18 BE-11 verify checks without using the code up; register/phone creates the player and signs in", async () => {
     const phone = freshPhone();
     await send(phone);
     const code = await codeOf(phone);
@@ -95,7 +95,7 @@ describe("one-time codes and phone registration", () => {
     expect(expectErrorBody((await verify(phone, code)).json()).error.code).toBe(11003);
   });
 
-  it("ER-08 BE-11 a wrong code is 11003; the fifth wrong guess burns the code (11004)", async () => {
+  it("API-09 ER-08 BE-11 a wrong code is 11003; the fifth wrong guess burns the code (11004)", async () => {
     const phone = freshPhone();
     await send(phone);
     const code = await codeOf(phone);
@@ -129,7 +129,7 @@ describe("one-time codes and phone registration", () => {
     expect(expectErrorBody((await registerPhone(phone, code)).json()).error.code).toBe(11003);
   });
 
-  it("ER-05 BE-10 resend waits 60 s and stops at 5 codes an hour with code 11005 and Retry-After", async () => {
+  it("API-17 ER-05 BE-10 resend waits 60 s and stops at 5 codes an hour with code 11005 and Retry-After", async () => {
     const phone = freshPhone();
     expect((await send(phone)).statusCode).toBe(200);
     const tooSoon = await send(phone);
@@ -174,7 +174,7 @@ describe("one-time codes and phone registration", () => {
     expect(players).toHaveLength(1);
   });
 
-  it("ER-07 BE-11 register/phone checks the fields (422) before the code, which stays usable", async () => {
+  it("API-09 ER-07 BE-11 register/phone checks the fields (422) before the code, which stays usable", async () => {
     const phone = freshPhone();
     await send(phone);
     const code = await codeOf(phone);

@@ -88,7 +88,7 @@ describe("passwords", () => {
     expect((await attempt(password)).statusCode).toBe(429);
   });
 
-  it("PR-04 BE-18 changes the password and, when asked, closes every other session", async () => {
+  it("API-21 PR-04 BE-18 changes the password and, when asked, closes every other session", async () => {
     const { email, password, tokens } = await registerByEmail(app);
     const other = json<{ data: Tokens }>(await loginAs(app, email, password)).data;
     const keep = await change(tokens.accessToken, {
@@ -114,7 +114,7 @@ describe("passwords", () => {
     expect((await loginAs(app, email, "third-pass")).statusCode).toBe(201);
   });
 
-  it("SI-29 BE-18 reset answers the same for known and unknown accounts; only a known e-mail gets a link", async () => {
+  it("API-22 SI-29 BE-18 reset answers the same for known and unknown accounts; only a known e-mail gets a link", async () => {
     const { email } = await registerByEmail(app);
     const stranger = freshEmail();
     const known = await requestReset(email);
@@ -129,7 +129,7 @@ describe("passwords", () => {
     expect(await lastOutbox(app, stranger)).toBeUndefined();
   });
 
-  it("SI-30 BE-18 a reset code sets the password once, signs out everywhere, and cannot be reused", async () => {
+  it("API-23 SI-30 BE-18 a reset code sets the password once, signs out everywhere, and cannot be reused", async () => {
     const { email, tokens } = await registerByEmail(app);
     await requestReset(email);
     const resetCode = (await lastOutbox(app, email))!.link!.split("/").pop()!;

@@ -25,7 +25,7 @@ describe("profile", () => {
       headers: bearer(accessToken),
     });
 
-  it("PR-02 BE-20 stores editable profile fields and returns the profile", async () => {
+  it("API-20 PR-02 BE-20 stores editable profile fields and returns the profile", async () => {
     const { tokens } = await registerByEmail(app);
     const response = await update(tokens.accessToken, {
       firstName: "Ada",
@@ -137,7 +137,7 @@ describe("profile", () => {
     expect(first.tokens.profileId).not.toBe(second.tokens.profileId);
   });
 
-  it("BE-20 {freshchatRestoreId} and {pwaInstalled} alone are always accepted", async () => {
+  it("API-20 BE-20 {freshchatRestoreId} and {pwaInstalled} alone are always accepted", async () => {
     const { tokens } = await registerByEmail(app);
     const chat = await update(tokens.accessToken, { freshchatRestoreId: "restore-123" });
     expect(chat.statusCode).toBe(200);
@@ -148,6 +148,34 @@ describe("profile", () => {
     expect(json<{ data: { pwaInstalled: boolean } }>(pwa).data.pwaInstalled).toBe(true);
     const bad = await update(tokens.accessToken, { pwaInstalled: "yes" });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it("API-19 the profile carries id, email, nickname, names, status, freshchatRestoreId, pwaInstalled, isNewlyRegistered, phone, country", async () => {
+    const { tokens, email } = await registerByEmail(app);
+    const response = await app.inject({
+      method: "GET",
+      url: "/api/player/profile",
+      headers: bearer(tokens.accessToken),
+    });
+    expect(response.statusCode).toBe(200);
+    const profile = json<{ data: Record<string, unknown> }>(response).data;
+    expect(profile).toMatchObject({
+      id: tokens.profileId,
+      email,
+      status: 1,
+      pwaInstalled: false,
+      isNewlyRegistered: expect.any(Boolean),
+    });
+    for (const key of [
+      "nickname",
+      "firstName",
+      "lastName",
+      "freshchatRestoreId",
+      "phone",
+      "country",
+    ]) {
+      expect(profile).toHaveProperty(key);
+    }
   });
 
   it("BE-20 status 2 (limited) is reported", async () => {

@@ -108,6 +108,32 @@ describe("field descriptors", () => {
     expect(paths).not.toContain("/dev/outbox");
   });
 
+  it("API-07 both scenarios return descriptors with id, name, description, editable, isRequired, isVisible, position, value", async () => {
+    const { tokens } = await registerByEmail(app);
+    for (const scenario of ["registration", "profile"]) {
+      const response = await app.inject({
+        method: "GET",
+        url: `/api/player/fields/validations?scenario=${scenario}`,
+        headers: bearer(tokens.accessToken),
+      });
+      expect(response.statusCode).toBe(200);
+      const fields = json<{ data: Record<string, unknown>[] }>(response).data;
+      expect(fields.length).toBeGreaterThan(0);
+      for (const field of fields) {
+        expect(field).toMatchObject({
+          id: expect.anything(),
+          name: expect.any(String),
+          editable: expect.any(Boolean),
+          isRequired: expect.any(Boolean),
+          isVisible: expect.any(Boolean),
+          position: expect.any(Number),
+        });
+        expect(field).toHaveProperty("description");
+        expect(field).toHaveProperty("value");
+      }
+    }
+  });
+
   it("BE-08 an unknown scenario is a 422", async () => {
     const response = await app.inject({
       method: "GET",
@@ -126,7 +152,7 @@ describe("POST /api/player/register", () => {
     await app.close();
   });
 
-  it("BE-09 SU-14 creates the player with the submitted fields, a nickname from the e-mail and a session", async () => {
+  it("API-08 BE-09 SU-14 creates the player with the submitted fields, a nickname from the e-mail and a session", async () => {
     const email = freshEmail();
     const response = await app.inject({
       method: "POST",
@@ -170,7 +196,7 @@ describe("POST /api/player/register", () => {
     expect((await loginAs(app, email, "secret-1")).statusCode).toBe(201);
   });
 
-  it("ER-04 BE-08 answers 422 with error.fields and the default English messages", async () => {
+  it("API-08 ER-04 BE-08 answers 422 with error.fields and the default English messages", async () => {
     const response = await app.inject({
       method: "POST",
       url: "/api/player/register",
@@ -286,7 +312,7 @@ describe("POST /api/player/register", () => {
     expect(expectErrorBody(second.json()).error.code).toBe(11030);
   });
 
-  it("PR-06 ER-17 BE-19 resends the confirmation link on request, at most 3 times in 15 minutes", async () => {
+  it("API-24 PR-06 ER-17 BE-19 resends the confirmation link on request, at most 3 times in 15 minutes", async () => {
     const { email, tokens } = await registerByEmail(app);
     const resend = () =>
       app.inject({

@@ -71,7 +71,7 @@ describe("sessions", () => {
     expect((await profile(tokens.accessToken)).statusCode).toBe(401);
   });
 
-  it("SE-02 BE-14 refresh takes the bearer session token and returns a new access token, same session token", async () => {
+  it("API-12 SE-02 BE-14 refresh takes the bearer session token and returns a new access token, same session token", async () => {
     const { tokens } = await registerByEmail(app);
     app.clock.advance(1000);
     expect((await profile(tokens.accessToken)).statusCode).toBe(401);
@@ -93,7 +93,7 @@ describe("sessions", () => {
     expect(none.statusCode).toBe(401);
   });
 
-  it("SE-07 BE-15 logout revokes the session: its access token and refresh fail at once", async () => {
+  it("API-13 SE-07 BE-15 logout revokes the session: its access token and refresh fail at once", async () => {
     const { tokens } = await registerByEmail(app);
     const logout = await app.inject({
       method: "POST",
@@ -136,7 +136,7 @@ describe("sessions", () => {
     }
   });
 
-  it("PR-05 BE-15 lists live sessions newest first with device, IP and the current one marked", async () => {
+  it("API-25 PR-05 BE-15 lists live sessions newest first with device, IP and the current one marked", async () => {
     const { email, password } = await registerByEmail(app);
     app.clock.advance(10);
     const first = await signIn(email, password, CHROME_LINUX, "198.51.100.7");
@@ -167,7 +167,7 @@ describe("sessions", () => {
     expect(first.profileId).toBe(second.profileId);
   });
 
-  it("PR-05 BE-15 closing a session revokes it at once; another player's session is a 404", async () => {
+  it("API-26 PR-05 BE-15 closing a session revokes it at once; another player's session is a 404", async () => {
     const { email, password } = await registerByEmail(app);
     const phone = await signIn(email, password, SAFARI_IOS);
     const desktop = await signIn(email, password, CHROME_LINUX);

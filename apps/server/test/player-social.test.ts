@@ -91,7 +91,7 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
     });
   });
 
-  it("SI-25 BE-17 keeps backRoute in state and signs a new player in after the code exchange", async () => {
+  it("API-14 API-16 SI-25 BE-17 keeps backRoute in state and signs a new player in after the code exchange", async () => {
     const callback = await signInAtSandbox(app, { email: "Social.Player@Example.com" });
     expect(callback.pathname).toBe("/auth/social/sandbox/callback");
     expect(JSON.parse(String(callback.searchParams.get("state"))).backRoute).toBe("/games/1");
@@ -115,6 +115,17 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
       emailConfirmed: true,
       affiliateTag: "aff-7",
     });
+  });
+
+  it("API-15 the provider's redirect with only ?state= sends the browser to the provider", async () => {
+    const state = encodeURIComponent(JSON.stringify({ backRoute: "/" }));
+    const response = await app.inject({
+      url: `/api/player/sessions/social/sandbox/redirect?state=${state}`,
+    });
+    expect(response.statusCode).toBe(302);
+    const location = new URL(String(response.headers.location));
+    expect(location.pathname).toBe("/sandbox/oidc/auth");
+    expect(location.searchParams.get("state")).toBeTruthy();
   });
 
   it("BE-17 the same identity signs in to the same player the next time", async () => {

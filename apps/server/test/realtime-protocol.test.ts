@@ -99,8 +99,9 @@ async function refreshedToken(sessionToken: string): Promise<string> {
 }
 
 describe("realtime connection (BE-42, RTM-01)", () => {
-  it("BE-42 RTM-01 connects with a valid access token: client id, ping 25 s or less, pong, expiry", async () => {
+  it("API-82 BE-42 RTM-01 connects with a valid access token: client id, ping 25 s or less, pong, expiry", async () => {
     const tokens = await player();
+    expect(new URL(app.wsUrl).pathname).toBe("/api/connection/websocket");
     const raw = await RawClient.open(app.wsUrl);
     const started = performance.now();
     const reply = await raw.call("connect", { token: tokens.accessToken, name: "js" });

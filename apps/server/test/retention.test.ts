@@ -99,7 +99,10 @@ describe("quests", () => {
     const explorer = quests[1]!;
     expect(explorer.tasks[0]).toMatchObject({
       type: "playGames",
-      games: ["gold-rush", "ocean-gems"],
+      games: [
+        { slug: "gold-rush", title: "Gold Rush" },
+        { slug: "ocean-gems", title: "Ocean Gems" },
+      ],
     });
     expect((await get("/api/retention/quests", {})).statusCode).toBe(401);
     const bad = await get("/api/retention/quests?currency=euro", p.headers);
@@ -107,7 +110,7 @@ describe("quests", () => {
     expect(bad.json().error.fields).toHaveProperty("currency");
   });
 
-  it("QS-02 QS-03 QS-04 QS-05 BE-37 activate, list by state[] and currency, cancel, activate again", async () => {
+  it("API-73 API-74 API-75 QS-02 QS-03 QS-04 QS-05 BE-37 activate, list by state[] and currency, cancel, activate again", async () => {
     const p = await gamePlayer(app);
     const first = await activate("warm-up", p.headers);
     expect(first.statusCode, first.body).toBe(200);

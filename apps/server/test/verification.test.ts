@@ -44,7 +44,7 @@ function webhook(event: Record<string, unknown>, at = app.clock.now(), secret?: 
 }
 
 describe("identity verification (KY-04, BE-36)", () => {
-  it("BE-36 KY-04 the auth route returns a token and the sandbox page for it; the player is pending", async () => {
+  it("API-34 BE-36 KY-04 the auth route returns a token and the sandbox page for it; the player is pending", async () => {
     const p = await player();
     expect(await p.status()).toBe("notStarted");
     const response = await p.start();

@@ -34,7 +34,7 @@ async function player(overrides: Record<string, unknown> = {}) {
 }
 
 describe("wallet accounts (BE-21, WL-11…WL-13)", () => {
-  it("BE-21 a new player's first account opens active in the registration currency, empty", async () => {
+  it("API-35 BE-21 a new player's first account opens active in the registration currency, empty", async () => {
     const { list } = await player({ currency: "EUR" });
     expect(await list()).toEqual([
       {
@@ -49,7 +49,7 @@ describe("wallet accounts (BE-21, WL-11…WL-13)", () => {
     ]);
   });
 
-  it("WL-11 POST opens another account (201), inactive; posting it again answers 200 with the same", async () => {
+  it("API-36 WL-11 POST opens another account (201), inactive; posting it again answers 200 with the same", async () => {
     const { headers, list } = await player({ currency: "EUR" });
     await list();
     const created = await app.inject({
@@ -75,7 +75,7 @@ describe("wallet accounts (BE-21, WL-11…WL-13)", () => {
     expect((await list()).map((account) => account.currency).sort()).toEqual(["BTC", "EUR"]);
   });
 
-  it("WL-12 switching leaves exactly one active account and publishes the changes", async () => {
+  it("API-37 WL-12 switching leaves exactly one active account and publishes the changes", async () => {
     const { headers, list, profileId } = await player({ currency: "EUR" });
     const [eur] = await list();
     const usd = await app.inject({
@@ -132,7 +132,7 @@ describe("wallet accounts (BE-21, WL-11…WL-13)", () => {
     expect((await list()).filter((account) => account.status === 1)).toHaveLength(1);
   });
 
-  it("WL-13 hides an inactive account; the active one cannot be hidden (422)", async () => {
+  it("API-38 WL-13 hides an inactive account; the active one cannot be hidden (422)", async () => {
     const { headers, list } = await player({ currency: "EUR" });
     const [eur] = await list();
     const usd = await app.inject({
@@ -164,7 +164,7 @@ describe("wallet accounts (BE-21, WL-11…WL-13)", () => {
     expect(reopened.json().data).toMatchObject({ isHidden: false });
   });
 
-  it("BE-21 balances come from the ledger: balance = real + bonus, withdrawalBalance = real", async () => {
+  it("API-35 BE-21 balances come from the ledger: balance = real + bonus, withdrawalBalance = real", async () => {
     const { list, profileId } = await player({ currency: "EUR" });
     const [eur] = await list();
     const repo = walletRepository(app.testDb);
