@@ -65,9 +65,9 @@ export const QuestTask = z
     quantity: DecimalAmount,
     /** betCount, playGames: the smallest stake that counts (major units; "0": any). */
     minBet: DecimalAmount,
-    /** Bet tasks: the games (slugs) and providers (slugs) that count; empty: any. */
-    games: z.array(z.string()),
-    providers: z.array(z.string()),
+    /** Bet tasks: the games and providers that count (the quest-task-games modal); empty: any. */
+    games: z.array(z.object({ slug: z.string(), title: z.string() })),
+    providers: z.array(z.object({ slug: z.string(), name: z.string() })),
   })
   .meta({ id: "QuestTask" });
 export type QuestTask = z.infer<typeof QuestTask>;

@@ -25,8 +25,8 @@ export interface TaskRow {
   min_bet: string;
   game_ids: number[];
   provider_ids: number[];
-  games: string[];
-  providers: string[];
+  games: { slug: string; title: string }[];
+  providers: { slug: string; name: string }[];
 }
 
 export interface RewardRow {
@@ -116,10 +116,13 @@ export function questRepository(db: Queryable) {
       return db.query<TaskRow>(
         `SELECT t.id::text AS id, t.quest_id::text AS quest_id, t.name, t.type,
                 t.quantity::text AS quantity, t.min_bet::text AS min_bet, t.game_ids, t.provider_ids,
-                coalesce((SELECT array_agg(g.slug ORDER BY g.position, g.id) FROM games g
-                           WHERE g.id = ANY(t.game_ids)), '{}') AS games,
-                coalesce((SELECT array_agg(p.slug ORDER BY p.position, p.id) FROM game_providers p
-                           WHERE p.id = ANY(t.provider_ids)), '{}') AS providers
+                coalesce((SELECT json_agg(json_build_object('slug', g.slug, 'title', g.title)
+                                          ORDER BY g.position, g.id)
+                            FROM games g WHERE g.id = ANY(t.game_ids)), '[]') AS games,
+                coalesce((SELECT json_agg(json_build_object('slug', p.slug, 'name', p.name)
+                                          ORDER BY p.position, p.id)
+                            FROM game_providers p WHERE p.id = ANY(t.provider_ids)), '[]')
+                  AS providers
            FROM quest_tasks t
           WHERE t.quest_id = ANY($1::bigint[])
           ORDER BY t.quest_id, t.position, t.id`,

@@ -292,17 +292,17 @@ function QuestTaskGames({ value, close }: ModalViewProps) {
     <div className="quests" data-view="quest-task-games">
       <p className="modal-text">{task.name}</p>
       <ul className="quest-games">
-        {task.games.map((slug) => (
-          <li key={`g-${slug}`}>
-            <Link to={href(`/games/${slug}`)} onClick={close}>
-              {slug}
+        {task.games.map((game) => (
+          <li key={`g-${game.slug}`}>
+            <Link to={href(`/games/${game.slug}`)} onClick={close}>
+              {game.title}
             </Link>
           </li>
         ))}
-        {task.providers.map((slug) => (
-          <li key={`p-${slug}`}>
-            <Link to={href(`/providers?provider=${slug}`)} onClick={close}>
-              {slug}
+        {task.providers.map((provider) => (
+          <li key={`p-${provider.slug}`}>
+            <Link to={href(`/providers/${provider.slug}`)} onClick={close}>
+              {provider.name}
             </Link>
           </li>
         ))}
