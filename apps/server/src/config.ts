@@ -103,6 +103,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "HMAC keys of the provider wallet API per game provider slug (slug=secret,...); the in-house provider (originals) without one gets a generated key in DATA_DIR/secrets.json",
   },
   {
+    name: "GAME_ROUND_TIMEOUT_HOURS",
+    default: "72",
+    description:
+      "Rounds a studio leaves open this long are closed by the platform as they stand (a bet without a win is lost); later calls on them get 15007",
+  },
+  {
     name: "STUDIO_PLATFORM_URL",
     default: "(unset)",
     description:
@@ -338,6 +344,12 @@ const EnvSchema = z.object({
   WEBHOOK_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   GAME_PROVIDER_SECRETS: optional,
   STUDIO_PLATFORM_URL: optional.pipe(z.url().optional()),
+  GAME_ROUND_TIMEOUT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(72),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
@@ -455,6 +467,8 @@ export interface Config {
   gameProviderSecrets: Record<string, string>;
   /** The in-house studio (modules/studio): the platform it calls; null: this app in-process. */
   studio: { platformUrl: string | null };
+  /** Open rounds older than this are closed by the round-timeout job. */
+  gameRoundTimeoutHours: number;
 }
 
 export interface AuthConfig {
@@ -603,6 +617,7 @@ export function loadConfig(
       [IN_HOUSE_GAME_PROVIDER]: gameSecrets[IN_HOUSE_GAME_PROVIDER] ?? secrets.gameSandboxSecret,
     },
     studio: { platformUrl: e.STUDIO_PLATFORM_URL?.replace(/\/$/, "") ?? null },
+    gameRoundTimeoutHours: e.GAME_ROUND_TIMEOUT_HOURS,
   };
 }
 

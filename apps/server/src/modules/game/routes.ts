@@ -22,6 +22,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { cachePrivate, cachePublic, errorResponses } from "../../lib/http";
 import { playerOf, requirePlayer } from "../player/authenticate";
+import { closeStaleRounds } from "./close-stale-rounds";
 import { addFavorite, listPlayerGames, removeFavorite } from "./favorites";
 import { getGame } from "./get-game";
 import { getProvider } from "./get-provider";
@@ -41,6 +42,11 @@ const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as cons
 export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   await seedGameCatalogue(ctx.db);
+  ctx.jobs.add({
+    name: "game-round-timeout",
+    everyMs: 10 * 60_000,
+    run: () => closeStaleRounds(ctx),
+  });
   const cacheMs = ctx.config.nodeEnv === "test" ? 0 : 30_000;
   const repo = gameCatalogueRepository(ctx.db, ttlCountCache(cacheMs));
   const collections = collectionsLister(repo, cacheMs);
