@@ -56,6 +56,107 @@ describe("sign-in, password recovery and logout", () => {
     expect(cookies.some((c) => c.name === "sessionToken")).toBe(true);
   });
 
+  test("SI-01 SI-02 SI-04 SI-05 SI-06 SI-08 SI-09 SI-10 the sign-in modal: tabs, fields, buttons and the promo panel", async () => {
+    const { page } = await site.open();
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    // SI-01, SI-02: both tabs by default, e-mail selected.
+    const tabs = dialog.getByRole("tablist", { name: "Sign in with" });
+    await tabs.waitFor();
+    expect(await tabs.getByRole("tab").allInnerTexts()).toEqual(["E-mail", "Phone"]);
+    expect(await tabs.getByRole("tab", { name: "E-mail" }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
+    // SI-08: the e-mail field has the focus.
+    const login = dialog.getByRole("textbox", { name: "E-mail" });
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute("type") === "email",
+      undefined,
+      { timeout: 5000 },
+    );
+    expect(await login.evaluate((element) => element === document.activeElement)).toBe(true);
+    await dialog.getByLabel("Password", { exact: true }).waitFor();
+    // SI-05: log in, forgot password, one button per social connection, registration.
+    const init = (await (await page.request.get("/api/player/init")).json()) as {
+      settings: {
+        social: { providers: string[]; identityService: { connections: string[] } | null };
+      };
+    };
+    const socialCount =
+      init.settings.social.providers.length +
+      (init.settings.social.identityService?.connections.length ?? 0);
+    // None enabled on this site: no social button (the social site's test checks one per connection).
+    expect(await dialog.getByRole("button", { name: /^Continue with / }).count()).toBe(socialCount);
+    for (const name of ["Log in", "Forgot password?", "Register"]) {
+      await dialog.getByRole("button", { name, exact: true }).waitFor();
+    }
+    // SI-09: titles from content and both background images.
+    const title = dialog.getByText("Welcome back", { exact: true });
+    await title.waitFor();
+    await dialog.getByText("Your games are waiting").waitFor();
+    await dialog.getByText("Sign in to play, deposit and follow your bonuses.").waitFor();
+    const backgrounds = await title.evaluate((element) => {
+      const style = (element.parentElement as HTMLElement).style;
+      return [style.getPropertyValue("--promo-desktop"), style.getPropertyValue("--promo-mobile")];
+    });
+    expect(backgrounds[0]).toContain("/images/promo/sign-in-desktop.svg");
+    expect(backgrounds[1]).toContain("/images/promo/sign-in-mobile.svg");
+    // SI-10: the configured advantages, icon and label.
+    const advantages = dialog.getByRole("listitem");
+    expect(await advantages.allInnerTexts()).toEqual([
+      "One account for casino and sports",
+      "Deposit and withdraw in fiat or crypto",
+      "Limits you set and control",
+    ]);
+    expect(await advantages.locator("img").count()).toBe(3);
+    // SI-04: the phone tab has a country-code picker, the number and the password.
+    await tabs.getByRole("tab", { name: "Phone" }).click();
+    await dialog.getByRole("combobox", { name: "Country code" }).waitFor();
+    await dialog.getByRole("textbox", { name: "Phone" }).waitFor();
+    await dialog.getByLabel("Password", { exact: true }).waitFor();
+    // SI-06: forgot-password opens forgot-pass; registration opens sign-up.
+    await dialog.getByRole("button", { name: "Forgot password?" }).click();
+    const forgot = page.getByRole("dialog", { name: "Forgot password" });
+    await forgot.waitFor();
+    await forgot.getByRole("button", { name: "Close" }).click();
+    await forgot.waitFor({ state: "detached" });
+    await dialog.getByRole("button", { name: "Register", exact: true }).click();
+    await page.getByRole("dialog", { name: "Sign up" }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  test("SI-15 while signing in, a spinner shows and the button is disabled", async () => {
+    const email = uniqueEmail("busy");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/player/sessions", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    const submit = dialog.getByRole("button", { name: "Log in" });
+    await page.waitForFunction(
+      () =>
+        !document.querySelector<HTMLButtonElement>("[role=dialog] button[type=submit]")?.disabled,
+    );
+    await submit.click();
+    await dialog.getByRole("status").filter({ hasText: "Signing in…" }).waitFor();
+    expect(await submit.getAttribute("aria-busy")).toBe("true");
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.locator(".form-spinner").count()).toBe(1);
+    release();
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+  });
+
   test("ER-01 SI-17 a wrong password shows the invalid-credentials hint, which focusing a field clears", async () => {
     const email = uniqueEmail("wrong");
     await registerByApi(site.server.url, email);

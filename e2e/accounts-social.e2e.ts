@@ -25,7 +25,7 @@ async function startSandboxLogin(path: string) {
 }
 
 describe("social login", () => {
-  test("SI-22 SI-24 SI-25 SI-27 AF-05 the sandbox identity service signs in and returns to the page", async () => {
+  test("RT-05 SI-22 SI-24 SI-25 SI-27 AF-05 the sandbox identity service signs in and returns to the page", async () => {
     const { page, url } = await startSandboxLogin("/contact?x=1&sign-in=true&stag=aff1");
     expect(url.searchParams.get("connection")).toBe("sandbox");
     expect(JSON.parse(url.searchParams.get("state") ?? "")).toEqual({ backRoute: "/contact?x=1" });
@@ -35,6 +35,8 @@ describe("social login", () => {
     );
     await page.getByRole("button", { name: "Approve" }).click();
     const request = await social;
+    // RT-05: the provider returns the browser to /auth/social/{connection}/callback, which finishes the login.
+    expect(new URL(request.frame().url()).pathname).toBe("/auth/social/sandbox/callback");
     const body = request.postDataJSON() as Record<string, unknown>;
     expect(body.provider).toBe("sandbox");
     expect(body.locale).toBe("en");
@@ -69,6 +71,23 @@ describe("social login", () => {
       .waitFor();
     await page.getByRole("main").getByRole("link", { name: "Homepage" }).waitFor();
     expect(await page.getByRole("banner").getByRole("button", { name: "Log out" }).count()).toBe(0);
+  });
+
+  test("SI-05 sign-in shows one social-login button per enabled connection", async () => {
+    const { page } = await site.open();
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    const init = (await (await page.request.get("/api/player/init")).json()) as {
+      settings: {
+        social: { providers: string[]; identityService: { connections: string[] } | null };
+      };
+    };
+    const { providers, identityService } = init.settings.social;
+    const expected = providers.length + (identityService?.connections.length ?? 0);
+    expect(expected).toBeGreaterThan(0);
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByRole("button", { name: "Continue with Sandbox" }).waitFor();
+    expect(await dialog.getByRole("button", { name: /^Continue with / }).count()).toBe(expected);
   });
 
   test("SI-26 the messaging-app login loads its widget script from the third party", async () => {
