@@ -296,6 +296,26 @@ describe("quests", () => {
     ).toBe(0);
   });
 
+  it("QS-03 BE-37 concurrent activations of one quest start one run; concurrent cancels end it once", async () => {
+    const p = await gamePlayer(app);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => activate("warm-up", p.headers)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const runs = await playerQuests(p.headers, "?state[]=2");
+    expect(runs).toHaveLength(1);
+    const cancels = await Promise.all(
+      [1, 2, 3].map(() =>
+        app.inject({
+          method: "PUT",
+          url: `/api/retention/player-quests/${runs[0]!.id}/cancel`,
+          headers: p.headers,
+        }),
+      ),
+    );
+    expect(cancels.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    const published = await events(`retention:quests#${p.tokens.profileId}`);
+    expect(published.map((event) => event.quest.state)).toEqual([2, 4]);
+  });
+
   it("BE-37 a bonus reward whose definition is missing waits as pending; the job grants it once", async () => {
     const p = await gamePlayer(app);
     const id = await app.testDb.transaction((tx) =>
