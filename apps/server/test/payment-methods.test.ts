@@ -15,6 +15,7 @@ afterAll(async () => app?.close());
 
 type Method = {
   method: string;
+  type: string;
   processingType: string;
   amountMin: string;
   amountMax: string;
