@@ -41,7 +41,8 @@ describe("wallet deposits through the sandbox processor", () => {
       method: "sandbox-card",
       currency: "EUR",
       amount: "50",
-      bonusId: null,
+      // DP-13: the first deposit bonus fitting 50 EUR (the welcome bonus) is preselected.
+      bonusId: expect.any(Number),
       isBonusDecline: false,
       fields: {},
     });

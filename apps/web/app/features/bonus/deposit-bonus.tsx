@@ -86,6 +86,13 @@ export function DepositBonusPicker({
   useEffect(() => {
     if (selection) report.current(selection);
   }, [selection]);
+  // No list (the call failed): the deposit goes without a choice, as a declined one when
+  // default-decline is configured.
+  useEffect(() => {
+    if (bonuses.isError && !bonuses.data) {
+      report.current(defaultDecline ? { kind: "declined" } : { kind: "promo" });
+    }
+  }, [bonuses.isError, bonuses.data, defaultDecline]);
 
   if (!bonuses.data) return null;
   const choose = (next: BonusSelection) => setSelection(next);

@@ -145,6 +145,7 @@ function FiatDepositForm({
   const bonusChoice = useRef<BonusSelection>(
     settings.wallet.depositDefaultDecline ? { kind: "declined" } : { kind: "promo" },
   );
+  const [bonusReady, setBonusReady] = useState(false);
   const { errors, isValid } = form.formState;
   const fieldIsValid = useFieldValidity(method.fields, errors);
   const amount = form.watch("amount") ?? "";
@@ -250,6 +251,7 @@ function FiatDepositForm({
           crypto={false}
           onChange={(selection) => {
             bonusChoice.current = selection;
+            setBonusReady(true);
           }}
         />
       </div>
@@ -260,7 +262,7 @@ function FiatDepositForm({
       ) : null}
       <SubmitButton
         busy={sending}
-        disabled={!isValid || !state.inRange}
+        disabled={!isValid || !state.inRange || !bonusReady}
         label={label}
         busyText={t("modals.wallet.sending", "Sending…")}
       />
