@@ -146,6 +146,13 @@ export const WalletIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const LogoutIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10 4.5H6.5A1.5 1.5 0 0 0 5 6v12a1.5 1.5 0 0 0 1.5 1.5H10" />
+    <path d="m15 8 4 4-4 4M19 12H9.5" />
+  </Icon>
+);
+
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 5v14M5 12h14" />

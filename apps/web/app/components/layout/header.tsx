@@ -28,7 +28,7 @@ export function Header(p: HeaderProps) {
   const betting = Boolean(settings.betting.clientHost && settings.betting.clientId);
 
   return (
-    <header className="site-header">
+    <header className={cx("site-header", session.isLoggedIn && "site-header--player")}>
       <div className="site-header__inner">
         <button
           ref={p.menuButtonRef}

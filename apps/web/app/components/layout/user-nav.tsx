@@ -8,6 +8,7 @@ import {
   GiftIcon,
   HistoryIcon,
   LockIcon,
+  LogoutIcon,
   ShieldIcon,
   SlidersIcon,
   UserIcon,
@@ -60,6 +61,8 @@ function LogoutButton() {
     <Button
       variant="secondary"
       size="sm"
+      className="user-nav__logout"
+      icon={<LogoutIcon size={18} />}
       aria-busy={busy || undefined}
       disabled={busy}
       onClick={async () => {
