@@ -1,6 +1,10 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_ENV, PASSWORD, readOutbox, uniqueEmail } from "./support/accounts";
 import { hydrated, useSite } from "./support/fixture";
+import { repoRoot } from "./support/server";
 
 const site = useSite(ACCOUNT_ENV);
 
@@ -153,6 +157,70 @@ describe("sign-up", () => {
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
   }, 120_000);
 
+  test("SU-06 SU-07 SU-12 SU-17 sign-up: asterisks, searchable country and currency, close button, link to sign-in", async () => {
+    const { page } = await site.open({ country: "IE" });
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    const email = dialog.getByRole("textbox", { name: "E-mail" });
+    await email.waitFor();
+    // SU-12: required fields carry an asterisk (and aria-required); optional ones do not.
+    const asterisk = (element: HTMLElement | SVGElement) =>
+      element.closest(".modal-form__field, .form-check")?.querySelector(".form-required")
+        ?.textContent ?? null;
+    expect(await email.getAttribute("aria-required")).toBe("true");
+    expect((await email.evaluate(asterisk))?.trim()).toBe("*");
+    const country = dialog.getByRole("combobox", { name: "Country" });
+    expect((await country.evaluate(asterisk))?.trim()).toBe("*");
+    const emailPromo = dialog.getByRole("checkbox", { name: "Send me offers by e-mail" });
+    expect(await emailPromo.evaluate(asterisk)).toBeNull();
+    // SU-17: the country list narrows by name, the currency list by code.
+    // SU-17: the country list narrows by name (the chosen one stays), the currency list by code.
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLSelectElement>("[role=dialog] select[name=country]")?.value ===
+        "IE",
+    );
+    await dialog.getByRole("searchbox", { name: "Search countries" }).fill("germ");
+    await page.waitForFunction(
+      () => document.querySelectorAll("[role=dialog] select[name=country] option").length === 3,
+    );
+    expect(await country.getByRole("option").allInnerTexts()).toEqual([
+      "Choose your country",
+      "Germany",
+      "Ireland",
+    ]);
+    await country.selectOption("DE");
+    expect(await country.inputValue()).toBe("DE");
+    const currency = dialog.getByRole("combobox", { name: "Currency" });
+    await dialog.getByRole("searchbox", { name: "Search currencies" }).fill("us");
+    await page.waitForFunction(
+      () => !document.querySelector("[role=dialog] select[name=currency] option[value=GBP]"),
+    );
+    const codes = await currency.getByRole("option").allInnerTexts();
+    expect(codes).toContain("USD");
+    expect(
+      codes
+        .filter((code) => /^[A-Z0-9]+$/.test(code) && code !== "EUR")
+        .every((code) => code.includes("US")),
+    ).toBe(true);
+    await currency.selectOption("USD");
+    expect(await currency.inputValue()).toBe("USD");
+    // SU-06: a click outside leaves it open (its query stays); the close button closes it.
+    await page.mouse.click(5, 5);
+    await email.fill("still@example.com");
+    expect(await email.inputValue()).toBe("still@example.com");
+    expect(new URL(page.url()).searchParams.get("sign-up")).toBe("true");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    // SU-07: "Already have an account? Sign in" opens the sign-in modal.
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+  });
+
   test("ER-04 SU-22 a registration 422 shows error.fields on the field and blocks submit until it is focused", async () => {
     const email = uniqueEmail("taken");
     const { page } = await site.open({ country: "IE" });
@@ -264,5 +332,41 @@ describe("sign-up", () => {
       .waitFor();
     expect(await code.isVisible()).toBe(false);
     await dialog.getByRole("textbox", { name: "Phone" }).waitFor();
+  });
+});
+
+describe("tabs and texts from settings and content", () => {
+  const contentDir = mkdtempSync(join(tmpdir(), "casino-content-"));
+  cpSync(join(repoRoot, "content"), contentDir, { recursive: true });
+  const file = join(contentDir, "en", "modals.json");
+  const modals = JSON.parse(readFileSync(file, "utf8"));
+  modals["sign-up"].title = "Join the table";
+  delete modals["sign-in"].promo.advantages;
+  writeFileSync(file, JSON.stringify(modals));
+  const custom = useSite({
+    ...ACCOUNT_ENV,
+    CONTENT_DIR: contentDir,
+    SIGN_IN_TABS: "phone",
+    SIGN_UP_TABS: "email",
+  });
+
+  test("SI-03 SI-10 SU-01 SU-03 one form without tabs per setting; the title and the promo come from content", async () => {
+    const { page } = await custom.open();
+    await page.goto("/?sign-in=true");
+    await hydrated(page);
+    // SI-03: tabsDisplay = phone: only the phone login, no tabs.
+    const signIn = page.getByRole("dialog", { name: "Sign in" });
+    await signIn.getByRole("textbox", { name: "Phone" }).waitFor();
+    expect(await signIn.getByRole("tab").count()).toBe(0);
+    expect(await signIn.getByRole("textbox", { name: "E-mail" }).count()).toBe(0);
+    // SI-10: no advantages configured, no list.
+    await signIn.getByText("Welcome back", { exact: true }).waitFor();
+    expect(await signIn.getByRole("list").count()).toBe(0);
+    // SU-01, SU-03: the sign-up title from content; tabsDisplay = email: only the e-mail form.
+    await signIn.getByRole("button", { name: "Register", exact: true }).click();
+    const signUp = page.getByRole("dialog", { name: "Join the table" });
+    await signUp.getByRole("textbox", { name: "E-mail" }).waitFor();
+    expect(await signUp.getByRole("tab").count()).toBe(0);
+    expect(await signUp.getByRole("textbox", { name: "Phone" }).count()).toBe(0);
   });
 });
