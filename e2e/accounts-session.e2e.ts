@@ -43,6 +43,46 @@ describe("session handling", () => {
     await profile;
   });
 
+  test("HC-03 ST-05 ER-22 an installed app reports pwaInstalled with the bearer token; its failure is only logged", async () => {
+    const email = uniqueEmail("pwa");
+    await registerByApi(site.server.url, email);
+    const { page, context } = await site.open();
+    await page.addInitScript(() => {
+      Object.defineProperty(window.navigator, "standalone", { value: true });
+    });
+    // HC-03: a guest's calls carry no Authorization header.
+    const guestCall = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith("/api/"));
+    await page.goto("/");
+    await hydrated(page);
+    expect((await guestCall).headers().authorization).toBeUndefined();
+    // ER-22: the profile update fails; the page only logs it.
+    await page.route("**/api/player/profile", (route) =>
+      route.request().method() === "PUT"
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: 500, message: "Internal error" } }),
+          })
+        : route.continue(),
+    );
+    const report = page.waitForRequest(
+      (r) => r.method() === "PUT" && new URL(r.url()).pathname === "/api/player/profile",
+    );
+    const logged = page.waitForEvent("console", (message) =>
+      message.text().includes("Installed-app report failed"),
+    );
+    await signInWithModal(page, email, PASSWORD);
+    const request = await report;
+    // ST-05: PUT /api/player/profile {pwaInstalled: true}.
+    expect(request.postDataJSON()).toEqual({ pwaInstalled: true });
+    // HC-03: signed in, calls carry the bearer access token.
+    const token = (await context.cookies()).find((c) => c.name === "token")?.value;
+    expect(request.headers().authorization).toBe(`Bearer ${token}`);
+    expect((await logged).type()).toBe("warning");
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+  });
+
   test("SE-02 SE-03 an expired access token is refreshed with the session token before the call", async () => {
     const { page, context } = await signedIn("refresh");
     const cookies = await context.cookies();
