@@ -1,16 +1,37 @@
-// GET /api/game/bonuses/cashback?currency (API-56, BN-12): the cashback configured for the
-// currency (cashback_configs) and what the current period would pay: percentage of the net loss
-// (stakes − refunds − wins of rounds created in the period), capped at max_amount, 0 below
-// min_amount. Periods are UTC calendar periods (ISO week from Monday). Paying it out is not
-// built yet (README "Bonuses").
+// Cashback (API-56, BN-12; README "Bonuses"): a percentage of the net loss of a period (stakes −
+// refunds − wins of rounds created in it), capped at max_amount, nothing below min_amount. Periods
+// are UTC calendar periods (ISO week from Monday).
+// - GET /api/game/bonuses/cashback?currency: the configuration and what the current period would
+//   pay so far.
+// - payCashback (job): once a period has ended, each player who lost in it gets the amount as a
+//   bonus of the config's linked definition (its wagering and expiry), issued once per player,
+//   currency and period (issueBonus by source). Players in a self-exclusion or cooling-off get
+//   none (it is a promotion).
 import type { Cashback } from "@casino/contract/bonus";
 import { formatAmount } from "@casino/money/format";
 import { percentOf } from "@casino/money/percentage";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { trimDecimal } from "./definitions";
+import { issueBonus } from "./issue-bonus";
 
-function periodOf(period: Cashback["period"], now: Date): { start: Date; end: Date } {
+type Period = Cashback["period"];
+
+interface CashbackConfig {
+  currency: string;
+  percentage: string;
+  period: Period;
+  min_amount: string;
+  max_amount: string | null;
+  wager_multiplier: string;
+  bonus_id: number | null;
+}
+
+const CONFIG_COLUMNS = `c.currency, c.percentage::text, c.period, c.min_amount::text,
+  c.max_amount::text, COALESCE(b.wager_multiplier, c.wager_multiplier)::text AS wager_multiplier,
+  c.bonus_id`;
+
+export function periodOf(period: Period, now: Date): { start: Date; end: Date } {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
   const d = now.getUTCDate();
@@ -20,6 +41,15 @@ function periodOf(period: Cashback["period"], now: Date): { start: Date; end: Da
     return { start: new Date(Date.UTC(y, m, 1)), end: new Date(Date.UTC(y, m + 1, 1)) };
   const back = (now.getUTCDay() + 6) % 7;
   return { start: new Date(Date.UTC(y, m, d - back)), end: new Date(Date.UTC(y, m, d - back + 7)) };
+}
+
+/** What a net loss (minor units) pays under a config: the percentage, capped, 0 below the minimum. */
+export function cashbackAmount(netLoss: bigint, config: CashbackConfig): bigint {
+  if (netLoss <= 0n) return 0n;
+  let amount = percentOf(netLoss, config.percentage);
+  const max = config.max_amount === null ? null : BigInt(config.max_amount);
+  if (max !== null && amount > max) amount = max;
+  return amount < BigInt(config.min_amount) ? 0n : amount;
 }
 
 export async function getCashback(
@@ -32,15 +62,9 @@ export async function getCashback(
     [currency],
   );
   if (!currencyRow) throw AppError.unprocessable({ currency: ["This currency is not available"] });
-  const [config] = await ctx.db.query<{
-    percentage: string;
-    period: Cashback["period"];
-    min_amount: string;
-    max_amount: string | null;
-    wager_multiplier: string;
-  }>(
-    `SELECT percentage::text, period, min_amount::text, max_amount::text,
-            wager_multiplier::text FROM cashback_configs WHERE currency = $1 AND is_enabled`,
+  const [config] = await ctx.db.query<CashbackConfig>(
+    `SELECT ${CONFIG_COLUMNS} FROM cashback_configs c LEFT JOIN bonuses b ON b.id = c.bonus_id
+      WHERE c.currency = $1 AND c.is_enabled`,
     [currency],
   );
   if (!config) return null;
@@ -54,11 +78,6 @@ export async function getCashback(
   );
   const net = BigInt(played?.net ?? "0");
   const netLoss = net > 0n ? net : 0n;
-  let amount = percentOf(netLoss, config.percentage);
-  const min = BigInt(config.min_amount);
-  const max = config.max_amount === null ? null : BigInt(config.max_amount);
-  if (max !== null && amount > max) amount = max;
-  if (amount < min) amount = 0n;
   const text = (value: bigint) => formatAmount(value, subunit);
   return {
     currency,
@@ -67,9 +86,60 @@ export async function getCashback(
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
     netLoss: text(netLoss),
-    amount: text(amount),
-    minAmount: text(min),
-    maxAmount: max === null ? null : text(max),
+    amount: text(cashbackAmount(netLoss, config)),
+    minAmount: text(BigInt(config.min_amount)),
+    maxAmount: config.max_amount === null ? null : text(BigInt(config.max_amount)),
     wagerMultiplier: trimDecimal(config.wager_multiplier),
   };
+}
+
+/** The source that makes a payout once per player, currency and period. */
+export const cashbackSource = (currency: string, start: Date) =>
+  `cashback:${currency}:${start.toISOString()}`;
+
+/**
+ * Pays the last ended period of every enabled, linked config; returns how many bonuses it issued.
+ * Safe to run again and on several nodes: issueBonus is idempotent by source under the player's
+ * lock, and players already paid are skipped by the scan.
+ */
+export async function payCashback(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  const configs = await ctx.db.query<CashbackConfig>(
+    `SELECT ${CONFIG_COLUMNS} FROM cashback_configs c JOIN bonuses b ON b.id = c.bonus_id
+      WHERE c.is_enabled`,
+  );
+  let issued = 0;
+  for (const config of configs) {
+    const current = periodOf(config.period, now);
+    const { start, end } = periodOf(config.period, new Date(current.start.getTime() - 1));
+    const source = cashbackSource(config.currency, start);
+    const losers = await ctx.db.query<{ player_id: string; net: string }>(
+      `SELECT r.player_id, sum(r.bet_amount - r.refund_amount - r.win_amount)::text AS net
+         FROM game_rounds r
+        WHERE r.currency = $1 AND r.created_at >= $2 AND r.created_at < $3
+          AND NOT EXISTS (SELECT 1 FROM player_bonuses pb
+                           WHERE pb.player_id = r.player_id AND pb.source = $4)
+          AND NOT EXISTS (SELECT 1 FROM player_limits l
+                           WHERE l.player_id = r.player_id AND l.definition IN (4, 5)
+                             AND (l.expires_at IS NULL OR l.expires_at > $5))
+        GROUP BY r.player_id
+       HAVING sum(r.bet_amount - r.refund_amount - r.win_amount) > 0`,
+      [config.currency, start, end, source, now],
+    );
+    for (const loser of losers) {
+      const amount = cashbackAmount(BigInt(loser.net), config);
+      if (amount === 0n) continue;
+      const result = await ctx.db.transaction((tx) =>
+        issueBonus(tx, ctx, {
+          playerId: loser.player_id,
+          bonusId: Number(config.bonus_id),
+          currency: config.currency,
+          source,
+          amount,
+        }),
+      );
+      if (result?.created) issued++;
+    }
+  }
+  return issued;
 }

@@ -31,7 +31,7 @@ import { cachePrivate, errorResponses } from "../../lib/http";
 import { injectFetch } from "../../lib/inject-fetch";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { addBonusCode, deleteBonusCode, listBonusCodes } from "./bonus-codes";
-import { getCashback } from "./cashback";
+import { getCashback, payCashback } from "./cashback";
 import { bonusStatuses, listAvailableDepositBonuses, onDepositSucceeded } from "./deposit-bonuses";
 import { expireBonuses } from "./expire-bonuses";
 import { setFreeSpinsProvider, studioFreeSpinsProvider } from "./free-spins";
@@ -70,6 +70,7 @@ export async function bonusRoutes(app: FastifyInstance, ctx: AppContext): Promis
     );
   }
   ctx.jobs.add({ name: "bonus-expiry", everyMs: 60_000, run: () => expireBonuses(ctx) });
+  ctx.jobs.add({ name: "cashback-payout", everyMs: 10 * 60_000, run: () => payCashback(ctx) });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requirePlayer(ctx);

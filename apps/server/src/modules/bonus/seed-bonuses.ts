@@ -132,6 +132,16 @@ export const seedBonusDefinitions: SeedBonus[] = [
     position: 11,
   },
   {
+    slug: "cashback",
+    name: "Cashback",
+    description: "Part of last period's net loss back, as a bonus. Wager it once.",
+    type: 1,
+    kind: "reward",
+    assign: {},
+    wager: "1",
+    position: 21,
+  },
+  {
     slug: "freespin-winnings",
     name: "Free-spin winnings",
     description: "What free spins won, as a bonus. Wager it 20 times.",
@@ -219,8 +229,11 @@ export async function insertBonusSeed(tx: Queryable): Promise<void> {
   }
   for (const item of CASHBACK) {
     await tx.query(
-      `INSERT INTO cashback_configs (currency, percentage, period, min_amount, max_amount, wager_multiplier)
-       SELECT $1, $2::numeric, $3, $4::numeric, $5::numeric, 1 FROM currencies WHERE code = $1
+      `INSERT INTO cashback_configs (currency, percentage, period, min_amount, max_amount,
+         wager_multiplier, bonus_id)
+       SELECT $1, $2::numeric, $3, $4::numeric, $5::numeric, 1,
+              (SELECT id FROM bonuses WHERE slug = 'cashback')
+         FROM currencies WHERE code = $1
        ON CONFLICT DO NOTHING`,
       [item.currency, item.percentage, item.period, item.min, item.max],
     );
