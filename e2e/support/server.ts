@@ -10,6 +10,7 @@ export const webBuildDir = join(repoRoot, "apps/web/build");
 
 /** The header the test server trusts for the request country (browser tests set it per context). */
 export const countryHeader = "x-test-country";
+const STARTUP_TIMEOUT_MS = 180_000;
 
 /**
  * A data folder with a migrated and seeded embedded database, made once by the global setup:
@@ -83,7 +84,8 @@ export async function startServer(
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
-  const deadline = Date.now() + 60_000;
+  // The first start migrates and seeds the template database: minutes on a busy machine.
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited early:\n${output}`);
@@ -94,7 +96,9 @@ export async function startServer(
     } catch {}
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server did not become healthy in 60 s:\n${output}`);
+      throw new Error(
+        `server did not become healthy in ${STARTUP_TIMEOUT_MS / 1000} s:\n${output}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }
