@@ -83,6 +83,34 @@ describe("session handling", () => {
     expect(await page.getByRole("alert").count()).toBe(0);
   });
 
+  test("ST-03 ST-09 a signed-in page opens the realtime connection at start-up; on a phone, showing again asks for the wallet", async () => {
+    const email = uniqueEmail("mobile");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      Object.defineProperty(window.navigator, "userAgent", {
+        value:
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+      });
+    });
+    await signInWithModal(page, email, PASSWORD);
+    // ST-03: a start-up with a session connects to the realtime endpoint.
+    const socket = page.waitForEvent("websocket");
+    await page.reload();
+    await hydrated(page);
+    expect(new URL((await socket).url()).pathname).toBe("/api/connection/websocket");
+    // ST-09: the page becomes visible again: GET /api/wallet/accounts is sent again.
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: "Log out" })
+      .waitFor({ state: "attached" });
+    const accounts = page.waitForRequest(
+      (r) => r.method() === "GET" && new URL(r.url()).pathname === "/api/wallet/accounts",
+    );
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await accounts;
+  });
+
   test("SE-02 SE-03 an expired access token is refreshed with the session token before the call", async () => {
     const { page, context } = await signedIn("refresh");
     const cookies = await context.cookies();

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { startChat } from "../../lib/chat/chat";
+import { isMobileUserAgent } from "../../lib/device";
 import { patchQuery } from "../../lib/query-patch";
 import { startRealtime } from "../../lib/realtime/realtime";
 import { startRealtimeQuerySync } from "../../lib/realtime/realtime-query-sync";
@@ -10,7 +11,7 @@ import {
   decodeChangeSession,
   reactionToChange,
 } from "../../lib/session/change-session";
-import { profileQuery } from "../../lib/session/player-queries";
+import { profileQuery, walletAccountsQuery } from "../../lib/session/player-queries";
 import { onSessionRejected } from "../../lib/session/session-events";
 import { tokenStore } from "../../lib/session/token-store";
 import { useSite } from "../../lib/site";
@@ -53,6 +54,19 @@ export function SessionEffects() {
     startRealtime(session.profileId);
     startChat();
   }, [isLoggedIn, session.profileId]);
+
+  // ST-09: on a phone or tablet, a signed-in page that shows again asks for the wallet again.
+  useEffect(() => {
+    if (!isLoggedIn || !isMobileUserAgent(window.navigator.userAgent)) return;
+    const onVisible = () => {
+      if (document.visibilityState === "visible") {
+        // Fetched even when no component watches it yet; a failure is quiet (the cache keeps its data).
+        queryClient.fetchQuery({ ...walletAccountsQuery, staleTime: 0 }).catch(() => undefined);
+      }
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [isLoggedIn, queryClient]);
 
   // Realtime events keep the cached server state honest (the header's balance among it) while
   // no feature that listens for itself is mounted.
