@@ -230,6 +230,41 @@ describe("sessions", () => {
     expect((await refresh(tokens.sessionToken)).statusCode).toBe(403);
   });
 
+  it("BE-03 player-scoped endpoints answer 401 without, with a junk or an expired token, and 403 for a blocked account", async () => {
+    const urls = [
+      "/api/player/profile",
+      "/api/player/sessions",
+      "/api/player/documents",
+      "/api/player/limits",
+      "/api/wallet/accounts",
+      "/api/payment/invoices",
+      "/api/payment/invoices/statistics",
+      "/api/game/games/favorites",
+      "/api/game/bets",
+      "/api/notification/messenger/messages",
+    ];
+    const { tokens } = await registerByEmail(app);
+    const call = (url: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: "GET", url, headers });
+    for (const url of urls) {
+      expect((await call(url)).statusCode, url).toBe(401);
+      expect((await call(url, bearer("junk") as Record<string, string>)).statusCode, url).toBe(401);
+      const ok = await call(url, bearer(tokens.accessToken) as Record<string, string>);
+      expect(ok.statusCode, `${url} ${ok.body}`).toBe(200);
+    }
+    await app.testDb.query("UPDATE players SET status = 3 WHERE id = $1", [tokens.profileId]);
+    for (const url of urls) {
+      const blocked = await call(url, bearer(tokens.accessToken) as Record<string, string>);
+      expect(blocked.statusCode, url).toBe(403);
+      expect(expectErrorBody(blocked.json()).error.code).toBe(11040);
+    }
+    app.clock.advance(901);
+    for (const url of urls) {
+      const expired = await call(url, bearer(tokens.accessToken) as Record<string, string>);
+      expect(expired.statusCode, url).toBe(401);
+    }
+  });
+
   it("BE-15 only hashes of session tokens are stored", async () => {
     const { tokens } = await registerByEmail(app);
     const rows = await app.testDb.query<{ token_hash: string }>(
