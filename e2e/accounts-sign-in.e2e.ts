@@ -176,7 +176,7 @@ describe("sign-in, password recovery and logout", () => {
     await hint.waitFor({ state: "detached" });
   });
 
-  test("ER-03 a blocked account gets the accountBlocked alert", async () => {
+  test("ER-03 AL-05 AL-06 a blocked account gets the accountBlocked alert, a 300 px toast animated for 300 ms", async () => {
     const { page } = await site.open();
     await page.goto("/?sign-in=true");
     await hydrated(page);
@@ -186,6 +186,15 @@ describe("sign-in, password recovery and logout", () => {
     await dialog.getByRole("button", { name: "Log in" }).click();
     await page.getByText("Your account is blocked. Please contact support.").waitFor();
     expect((await page.context().cookies()).some((c) => c.name === "token")).toBe(false);
+    const toast = page.getByRole("alert").filter({
+      hasText: "Your account is blocked. Please contact support.",
+    });
+    const style = await toast.evaluate((element) => {
+      const box = element.closest(".toast") ?? element;
+      const computed = getComputedStyle(box);
+      return { width: box.getBoundingClientRect().width, duration: computed.animationDuration };
+    });
+    expect(style).toEqual({ width: 300, duration: "0.3s" });
   });
 
   test("ER-02 a 422 puts error.fields on the fields", async () => {
