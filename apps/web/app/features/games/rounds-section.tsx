@@ -115,14 +115,20 @@ export function RoundsSection({ kind }: { kind: "bets" | "spins" }) {
                   {round.gameTitle}
                   <span className="visually-hidden"> · {round.providerName}</span>
                 </th>
-                <td>{new Date(round.createdAt).toLocaleString(locale)}</td>
-                <td>
+                <td data-label={t("global-components.pages.profile-history.date", "Date")}>
+                  {new Date(round.createdAt).toLocaleString(locale)}
+                </td>
+                <td data-label={t("global-components.pages.profile-history.stake", "Bet")}>
                   {round.betAmount} {round.currency}
                 </td>
-                <td>
+                <td data-label={t("global-components.pages.profile-history.win", "Win")}>
                   {round.winAmount} {round.currency}
                 </td>
-                <td>{statusText(round.status)}</td>
+                <td
+                  data-label={t("global-components.pages.profile-history.statusFilter", "Status")}
+                >
+                  {statusText(round.status)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -20,6 +20,9 @@ import {
 import { formatMoney, sortAccounts } from "./wallet-rules";
 import { markDepositOnly } from "./wallet-store";
 import type { WalletAccount } from "./wallet-types";
+// Direct loads of the page need the card, form and button styles (modal.css is otherwise lazy).
+import "../../forms/forms.css";
+import "../../modals/modal.css";
 import "./wallet.css";
 
 /** Back from the payment page: `?deposit=success|error` opens the result modal (or tells the wallet, inside its frame). */
@@ -171,9 +174,13 @@ function AccountRow({
   return (
     <tr aria-current={active ? "true" : undefined}>
       <th scope="row">{account.currency}</th>
-      <td>{formatMoney(account.balance, currency, account.currency)}</td>
-      <td>{formatMoney(account.withdrawalBalance, currency, account.currency)}</td>
-      <td>
+      <td data-label={t("global-components.pages.profile-wallet.balance", "Balance")}>
+        {formatMoney(account.balance, currency, account.currency)}
+      </td>
+      <td data-label={t("global-components.pages.profile-wallet.withdrawable", "Withdrawable")}>
+        {formatMoney(account.withdrawalBalance, currency, account.currency)}
+      </td>
+      <td data-label={t("global-components.pages.profile-wallet.status", "Status")}>
         {active
           ? t("global-components.pages.profile-wallet.active", "Active")
           : t("global-components.pages.profile-wallet.inactive", "Inactive")}

@@ -16,6 +16,9 @@ import {
 } from "./wallet-api";
 import { formatMoney } from "./wallet-rules";
 import type { Invoice } from "./wallet-types";
+// Direct loads of the page need the card, form and button styles (modal.css is otherwise lazy).
+import "../../forms/forms.css";
+import "../../modals/modal.css";
 import "./wallet.css";
 
 const PER_PAGE = 10;
@@ -58,6 +61,9 @@ export function HistorySection() {
     const [key, fallback] = TYPE_TEXT[type] ?? ["unknown", String(type)];
     return t(`global-components.pages.profile-history.type.${key}`, fallback);
   };
+  // Column names again on each cell: below 600 px a row is a card with labelled values.
+  const label = (key: string, fallback: string) =>
+    t(`global-components.pages.profile-history.${key}`, fallback);
   const total = invoices.data?.meta.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.perPage));
   const list = invoices.data?.data ?? [];
@@ -169,12 +175,18 @@ export function HistorySection() {
             <tbody>
               {list.map((invoice: Invoice) => (
                 <tr key={invoice.id} data-status={invoice.status}>
-                  <th scope="row">{invoice.number}</th>
-                  <td>{new Date(invoice.createdAt).toLocaleString(locale)}</td>
-                  <td>{typeText(invoice.type)}</td>
-                  <td>{invoice.method}</td>
-                  <td>{formatMoney(invoice.amount, byCode(invoice.currency), invoice.currency)}</td>
-                  <td>
+                  <th scope="row" data-label={label("number", "Number")}>
+                    {invoice.number}
+                  </th>
+                  <td data-label={label("date", "Date")}>
+                    {new Date(invoice.createdAt).toLocaleString(locale)}
+                  </td>
+                  <td data-label={label("typeFilter", "Type")}>{typeText(invoice.type)}</td>
+                  <td data-label={label("method", "Method")}>{invoice.method}</td>
+                  <td data-label={label("amount", "Amount")}>
+                    {formatMoney(invoice.amount, byCode(invoice.currency), invoice.currency)}
+                  </td>
+                  <td data-label={label("statusFilter", "Status")}>
                     <span className={`wallet-status wallet-status--${invoice.status}`}>
                       {statusText(invoice.status)}
                     </span>
