@@ -12,7 +12,8 @@ import {
 } from "./support/wallet";
 
 // The sandbox chain (dev page /sandbox/chain and its JSON API) watches the deposit addresses.
-const site = useSite({ ...WALLET_ENV, SANDBOX_CHAIN: "true" });
+// Deposit bonuses start declined here (DP-14): the credited balance below is the transfer alone.
+const site = useSite({ ...WALLET_ENV, SANDBOX_CHAIN: "true", DEPOSIT_DEFAULT_DECLINE: "true" });
 
 const isDeposit = (url: string, method: string) =>
   method === "POST" && new URL(url).pathname === "/api/payment/invoices/deposit";

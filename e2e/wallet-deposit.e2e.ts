@@ -33,6 +33,8 @@ describe("wallet deposits through the sandbox processor", () => {
     const amount = dialog.locator("input[name=amount]");
     expect(await amount.inputValue()).toBe("50");
 
+    // DP-12, DP-18: the preselected deposit bonus declined (the balance below is the deposit).
+    await dialog.getByRole("radio", { name: "I don't want a bonus" }).check();
     const request = page.waitForRequest((r) => isDeposit(r.url(), r.method()));
     const popup = context.waitForEvent("page");
     await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
@@ -41,9 +43,8 @@ describe("wallet deposits through the sandbox processor", () => {
       method: "sandbox-card",
       currency: "EUR",
       amount: "50",
-      // DP-13: the first deposit bonus fitting 50 EUR (the welcome bonus) is preselected.
-      bonusId: expect.any(Number),
-      isBonusDecline: false,
+      bonusId: null,
+      isBonusDecline: true,
       fields: {},
     });
     expect(body.redirectSuccessUrl).toMatch(/\/profile\/wallet\?deposit=success$/);
@@ -93,6 +94,7 @@ describe("wallet deposits through the sandbox processor", () => {
     const dialog = await openWallet(page);
     await methodButton(dialog, "Card (embedded)").click();
     await dialog.locator("input[name=amount]").fill("25");
+    await dialog.getByRole("radio", { name: "I don't want a bonus" }).check();
     await dialog.getByRole("button", { name: "Deposit 25 EUR" }).click();
     await dialog.locator("iframe[title=Payment]").waitFor(WAIT);
     await decideSandboxPayment(dialog.frameLocator("iframe[title=Payment]"), "approve");

@@ -44,6 +44,8 @@ export function CryptoAddressForm({
 
   const requestKey = `${method.method}|${account.id}|${network}|${attempt}|${bonusKey}`;
   useEffect(() => {
+    // The first request waits for the bonus choice (CR-07), so mount asks once.
+    if (requestKey.endsWith("|")) return;
     let live = true;
     setLoading(true);
     setFailed(null);
