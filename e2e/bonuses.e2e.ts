@@ -76,7 +76,7 @@ describe("bonuses", () => {
     await methodButton(dialog, "Card (hosted page)").click();
     const amount = dialog.locator("input[name=amount]");
     await amount.waitFor(WAIT);
-    const bonusList = dialog.getByRole("group", { name: "Deposit bonus" });
+    const bonusList = dialog.getByRole("radiogroup", { name: "Deposit bonus" });
     const welcome = bonusList.getByRole("radio", { name: new RegExp(`^${WELCOME}`) });
     await welcome.waitFor(WAIT);
     await expect.poll(() => welcome.isChecked(), WAIT).toBe(true);

@@ -97,9 +97,17 @@ export function DepositBonusPicker({
   if (!bonuses.data) return null;
   const choose = (next: BonusSelection) => setSelection(next);
   const legend = t("modals.wallet.bonus.title", "Deposit bonus");
+  // A radiogroup (not a fieldset's group): the amount presets are the form's group.
   return (
-    <fieldset className="deposit-bonus" aria-busy={bonuses.isFetching}>
-      <legend className="modal-form__label">{legend}</legend>
+    <div
+      className="deposit-bonus"
+      role="radiogroup"
+      aria-labelledby={`${groupName}-label`}
+      aria-busy={bonuses.isFetching}
+    >
+      <span id={`${groupName}-label`} className="modal-form__label">
+        {legend}
+      </span>
       {list.map((bonus) => (
         <BonusOption
           key={bonus.id}
@@ -141,7 +149,7 @@ export function DepositBonusPicker({
         </span>
       </label>
       {selection?.kind === "promo" ? <PromoPanel /> : null}
-    </fieldset>
+    </div>
   );
 }
 
