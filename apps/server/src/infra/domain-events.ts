@@ -15,6 +15,7 @@
 // - Prompt: the commit hook nudges the dispatcher after a transaction that may have raised an
 //   event; a poll catches the rest.
 import type { Db, Queryable } from "./db";
+import { DrainLoop } from "./drain-loop";
 
 export const DOMAIN_EVENT_TYPES = [
   "game.bet.settled",
@@ -134,17 +135,26 @@ export class DomainEvents {
   private readonly handlers = new Map<string, { types: string[]; handle: DomainEventHandler }>();
   private readonly options: DomainEventsOptions;
   private db: Db | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private scheduled = false;
-  private stopped = true;
-  private pollTimer: NodeJS.Timeout | null = null;
+  private readonly loop: DrainLoop;
 
   constructor(
     private readonly log: Log,
     options: Partial<DomainEventsOptions> = {},
   ) {
     this.options = { ...DEFAULT_DOMAIN_EVENTS_OPTIONS, ...options };
+    this.loop = new DrainLoop({
+      step: () => this.dispatchBatch(),
+      batchSize: this.options.batchSize,
+      pollIntervalMs: this.options.pollIntervalMs,
+      waiting: () => this.waiting(),
+      onError: (error, during) =>
+        this.log.error(
+          { err: error },
+          during === "run"
+            ? "domain event dispatch failed (retried by the poll)"
+            : "domain event poll failed",
+        ),
+    });
   }
 
   /** A consumer (a stable name: it keys the deliveries) and the event types it handles. */
@@ -176,30 +186,16 @@ export class DomainEvents {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.pollTimer = setInterval(() => void this.poll(), this.options.pollIntervalMs);
-    this.pollTimer.unref();
-    this.nudge();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.pollTimer) clearInterval(this.pollTimer);
-    this.pollTimer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Something may have been raised: dispatch soon. Calls within one tick share one run. */
   nudge(): void {
-    if (this.stopped || this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.drain().catch((error: unknown) =>
-        this.log.error({ err: error }, "domain event dispatch failed (retried by the poll)"),
-      );
-    });
+    this.loop.nudge();
   }
 
   /**
@@ -207,23 +203,7 @@ export class DomainEvents {
    * time in this process; a call during a run makes it go round once more.
    */
   drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = async () => {
-      try {
-        let handled: number;
-        do {
-          this.again = false;
-          handled = await this.dispatchBatch();
-        } while (handled === this.options.batchSize || this.again);
-      } finally {
-        this.running = null;
-      }
-    };
-    this.running = run();
-    return this.running;
+    return this.loop.drain();
   }
 
   /** Claims and handles one batch; returns how many deliveries it claimed. */
@@ -293,17 +273,13 @@ export class DomainEvents {
     return rows.length;
   }
 
-  private async poll(): Promise<void> {
-    if (this.running || this.stopped || !this.db) return;
-    try {
-      const due = await this.db.query(
-        `SELECT 1 FROM domain_event_deliveries
-          WHERE consumer = ANY($1::text[]) AND (retry_at IS NULL OR retry_at <= now()) LIMIT 1`,
-        [this.consumers],
-      );
-      if (due.length > 0) this.nudge();
-    } catch (error) {
-      this.log.error({ err: error }, "domain event poll failed");
-    }
+  private async waiting(): Promise<boolean> {
+    if (!this.db) return false;
+    const due = await this.db.query(
+      `SELECT 1 FROM domain_event_deliveries
+        WHERE consumer = ANY($1::text[]) AND (retry_at IS NULL OR retry_at <= now()) LIMIT 1`,
+      [this.consumers],
+    );
+    return due.length > 0;
   }
 }

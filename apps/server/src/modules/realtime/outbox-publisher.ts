@@ -15,6 +15,7 @@
 //   raw database handle) and retries after a port error.
 // - Retention: published rows older than `retentionMs` are deleted in bounded batches.
 import type { Db, Queryable } from "../../infra/db";
+import { DrainLoop } from "../../infra/drain-loop";
 import type { PubSubMessage, PubSubPort } from "../../infra/pubsub";
 
 /** Arbitrary but fixed key of the advisory lock that serialises publishers (migrate uses …001). */
@@ -48,11 +49,7 @@ type OutboxRow = { id: string; channel: string; payload: unknown };
 
 export class OutboxPublisher {
   private readonly options: OutboxPublisherOptions;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private scheduled = false;
-  private stopped = true;
-  private pollTimer: NodeJS.Timeout | null = null;
+  private readonly loop: DrainLoop;
   private cleanUpTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -62,14 +59,26 @@ export class OutboxPublisher {
     options: Partial<OutboxPublisherOptions> = {},
   ) {
     this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...options };
+    this.loop = new DrainLoop({
+      step: () => this.publishBatch(),
+      batchSize: this.options.batchSize,
+      pollIntervalMs: this.options.pollIntervalMs,
+      waiting: async () =>
+        (await this.db.query("SELECT 1 FROM event_outbox WHERE published_at IS NULL LIMIT 1"))
+          .length > 0,
+      onError: (error, during) =>
+        this.log.error(
+          { err: error },
+          during === "run"
+            ? "event_outbox publish failed (retried by the poll)"
+            : "event_outbox poll failed",
+        ),
+    });
   }
 
   /** Starts the poll and the clean-up, and publishes what is waiting. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.pollTimer = setInterval(() => void this.poll(), this.options.pollIntervalMs);
-    this.pollTimer.unref();
+    if (!this.loop.isStopped) return;
     this.cleanUpTimer = setInterval(
       () =>
         void this.cleanUp().catch((error: unknown) =>
@@ -78,28 +87,19 @@ export class OutboxPublisher {
       this.options.cleanUpIntervalMs,
     );
     this.cleanUpTimer.unref();
-    this.nudge();
+    this.loop.start();
   }
 
   /** Stops the timers and waits for a run in progress. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.pollTimer) clearInterval(this.pollTimer);
     if (this.cleanUpTimer) clearInterval(this.cleanUpTimer);
-    this.pollTimer = this.cleanUpTimer = null;
-    await this.running;
+    this.cleanUpTimer = null;
+    await this.loop.stop();
   }
 
   /** Something was committed: publish soon. Calls within one tick share one run. */
   nudge(): void {
-    if (this.stopped || this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.drain().catch((error: unknown) =>
-        this.log.error({ err: error }, "event_outbox publish failed (retried by the poll)"),
-      );
-    });
+    this.loop.nudge();
   }
 
   /**
@@ -107,23 +107,7 @@ export class OutboxPublisher {
    * run makes that run go round once more, and resolves with it.
    */
   drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    const run = async () => {
-      try {
-        let published: number;
-        do {
-          this.again = false;
-          published = await this.publishBatch();
-        } while (published === this.options.batchSize || this.again);
-      } finally {
-        this.running = null;
-      }
-    };
-    this.running = run();
-    return this.running;
+    return this.loop.drain();
   }
 
   /**
@@ -170,18 +154,6 @@ export class OutboxPublisher {
       );
       total += rows.length;
       if (rows.length < this.options.cleanUpBatchSize) return total;
-    }
-  }
-
-  private async poll(): Promise<void> {
-    if (this.running || this.stopped) return;
-    try {
-      const waiting = await this.db.query(
-        "SELECT 1 FROM event_outbox WHERE published_at IS NULL LIMIT 1",
-      );
-      if (waiting.length > 0) this.nudge();
-    } catch (error) {
-      this.log.error({ err: error }, "event_outbox poll failed");
     }
   }
 }
