@@ -1,19 +1,23 @@
 // The player site's game pages (issue 5 "Web"; GM-01..GM-12, RT-10, RT-13, RT-16, CN-04): guests
 // browse rails, search and play demos; players play for real in an iframe, keep favorites, find
 // recently played games and their bets in the history; below 768 px the mobile-game modal asks.
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Page, Request, Response, WebSocketRoute } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_ENV, PASSWORD, signInWithModal } from "./support/accounts";
 import { screenshot } from "./support/browser";
 import { hydrated, useSite } from "./support/fixture";
+import {
+  GAME_ENV,
+  gameSession as launchGameSession,
+  walletCall as signedWalletCall,
+} from "./support/games";
 import { fundedPlayerTokens, WAIT } from "./support/wallet";
 
-const PROVIDER_SECRET = randomBytes(24).toString("hex");
 const site = useSite({
   ...ACCOUNT_ENV,
   SANDBOX_PAYMENTS: "true",
-  GAME_PROVIDER_SECRETS: `sandbox-slots=${PROVIDER_SECRET}`,
+  ...GAME_ENV,
 });
 
 const EN = [{ name: "user-language", value: "en" }];
@@ -38,37 +42,10 @@ async function player(options: { width?: number; height?: number } = {}) {
   return { page, context, ...funded };
 }
 
-/** A signed provider wallet call, as the studio sandbox-slots sends it (docs/provider-wallet-api.md). */
-async function walletCall(action: "bet" | "win", body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const timestamp = Math.floor(Date.now() / 1000);
-  const mac = createHmac("sha256", PROVIDER_SECRET).update(`${timestamp}.${raw}`).digest("hex");
-  const response = await fetch(`${site.server.url}/api/game/wallet/sandbox-slots/${action}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-casino-timestamp": String(timestamp),
-      "x-casino-signature": `sha256=${mac}`,
-    },
-    body: raw,
-  });
-  if (!response.ok) throw new Error(`${action} ${response.status}: ${await response.text()}`);
-}
-
-/** A real game session of the player on a sandbox-slots game, launched by API. */
-async function gameSession(accessToken: string, game = "gold-rush"): Promise<string> {
-  const response = await fetch(`${site.server.url}/api/game/games/${game}/play`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      "content-type": "application/json",
-      "x-test-country": "DE",
-    },
-    body: JSON.stringify({ mode: "real" }),
-  });
-  if (!response.ok) throw new Error(`play ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
+const walletCall = (action: "bet" | "win", body: Record<string, unknown>) =>
+  signedWalletCall(site.server.url, action, body);
+const gameSession = (accessToken: string, game?: string) =>
+  launchGameSession(site.server.url, accessToken, game);
 
 async function guest(options: { width?: number; height?: number } = {}) {
   const { page } = await site.open({ country: "DE", cookies: EN, ...options });

@@ -2,67 +2,29 @@
 // activates a quest, plays rounds (signed provider wallet calls from the test, as a studio sends
 // them) and watches the quest's tasks, then their loyalty points and level, change without
 // reloading.
-import { createHmac, randomBytes } from "node:crypto";
 import type { Page, Request } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_ENV, PASSWORD, signInWithModal } from "./support/accounts";
 import { screenshot } from "./support/browser";
 import { hydrated, useSite } from "./support/fixture";
-import { fundedPlayerTokens, WAIT } from "./support/wallet";
+import { GAME_ENV, gameSession, playRound } from "./support/games";
+import { fundedPlayerTokens, playerApi, WAIT } from "./support/wallet";
 
-const PROVIDER_SECRET = randomBytes(24).toString("hex");
 const site = useSite({
   ...ACCOUNT_ENV,
   SANDBOX_PAYMENTS: "true",
-  GAME_PROVIDER_SECRETS: `sandbox-slots=${PROVIDER_SECRET}`,
+  ...GAME_ENV,
 });
 
 const EN = [{ name: "user-language", value: "en" }];
 
-async function api(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
-  const response = await fetch(`${site.server.url}${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "x-test-country": "DE",
-      ...(init.body ? { "content-type": "application/json" } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path} ${response.status}: ${await response.text()}`);
-  return (await response.json()) as { data: Record<string, unknown> };
-}
+const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
+  playerApi(site.server.url, path, token, init);
 
-/** A signed provider wallet call, as the studio sandbox-slots sends it (docs/provider-wallet-api.md). */
-async function walletCall(action: "bet" | "win", body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const timestamp = Math.floor(Date.now() / 1000);
-  const mac = createHmac("sha256", PROVIDER_SECRET).update(`${timestamp}.${raw}`).digest("hex");
-  const response = await fetch(`${site.server.url}/api/game/wallet/sandbox-slots/${action}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-casino-timestamp": String(timestamp),
-      "x-casino-signature": `sha256=${mac}`,
-    },
-    body: raw,
-  });
-  if (!response.ok) throw new Error(`${action} ${response.status}: ${await response.text()}`);
-}
-
-/** Settled rounds on gold-rush: each a bet and a win (possibly 0) that closes it. */
+/** `count` settled rounds on gold-rush in one game session. */
 async function playRounds(accessToken: string, count: number, stake: string, win = "0") {
-  const session = await api("/api/game/games/gold-rush/play", accessToken, {
-    method: "POST",
-    body: { mode: "real" },
-  });
-  const token = session.data.token as string;
-  for (let i = 0; i < count; i++) {
-    const roundId = `round-${randomBytes(6).toString("hex")}`;
-    const common = { token, roundId, currency: "EUR" };
-    await walletCall("bet", { ...common, transactionId: `bet-${roundId}`, amount: stake });
-    await walletCall("win", { ...common, transactionId: `win-${roundId}`, amount: win });
-  }
+  const token = await gameSession(site.server.url, accessToken);
+  for (let i = 0; i < count; i++) await playRound(site.server.url, token, stake, win);
 }
 
 /** The retention calls the page made, as "METHOD path?query". */

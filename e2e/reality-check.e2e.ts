@@ -5,20 +5,13 @@ import { describe, expect, test } from "vitest";
 import { ACCOUNT_ENV, PASSWORD, signInWithModal } from "./support/accounts";
 import { hydrated, useSite } from "./support/fixture";
 import { GAME_ENV, gameSession, playRound, walletCall } from "./support/games";
-import { fundedPlayerTokens, WAIT } from "./support/wallet";
+import { fundedPlayerTokens, playerApi, WAIT } from "./support/wallet";
 
 const site = useSite({ ...ACCOUNT_ENV, SANDBOX_PAYMENTS: "true", ...GAME_ENV });
 const EN = [{ name: "user-language", value: "en" }];
 
-async function api(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
-  const response = await fetch(`${site.server.url}${path}`, {
-    method: init.method ?? "GET",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path} ${response.status}: ${await response.text()}`);
-  return (await response.json()) as { data: Record<string, unknown> };
-}
+const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
+  playerApi(site.server.url, path, token, init);
 
 /** A funded player signed in, on the real-money page of gold-rush. */
 async function playerOnGame(options: { clock?: boolean } = {}) {

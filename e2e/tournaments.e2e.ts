@@ -2,20 +2,20 @@
 // tournament on /tournaments, joins it, plays rounds (signed provider wallet calls from the test,
 // as a studio sends them) and watches the leaderboard change without reloading; when a
 // tournament ends, the completion job pays the prize and the tournament completed alert shows.
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_ENV, PASSWORD, signInWithModal } from "./support/accounts";
 import { screenshot } from "./support/browser";
 import { hydrated, useSite } from "./support/fixture";
-import { fundedPlayerTokens, WAIT } from "./support/wallet";
+import { GAME_ENV, gameSession, playRound as playSessionRound } from "./support/games";
+import { fundedPlayerTokens, playerApi, WAIT } from "./support/wallet";
 
-const PROVIDER_SECRET = randomBytes(24).toString("hex");
 const OPERATOR_TOKEN = randomBytes(24).toString("hex");
 const site = useSite({
   ...ACCOUNT_ENV,
   SANDBOX_PAYMENTS: "true",
-  GAME_PROVIDER_SECRETS: `sandbox-slots=${PROVIDER_SECRET}`,
+  ...GAME_ENV,
   OPERATOR_API_TOKEN: OPERATOR_TOKEN,
 });
 
@@ -49,52 +49,21 @@ async function player() {
   return { page, context, channels, ...funded };
 }
 
-async function api(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
-  const response = await fetch(`${site.server.url}${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "x-test-country": "DE",
-      ...(init.body ? { "content-type": "application/json" } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path} ${response.status}: ${await response.text()}`);
-  return (await response.json()) as { data: Record<string, unknown> };
-}
-
-/** A signed provider wallet call, as the studio sandbox-slots sends it (docs/provider-wallet-api.md). */
-async function walletCall(action: "bet" | "win", body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const timestamp = Math.floor(Date.now() / 1000);
-  const mac = createHmac("sha256", PROVIDER_SECRET).update(`${timestamp}.${raw}`).digest("hex");
-  const response = await fetch(`${site.server.url}/api/game/wallet/sandbox-slots/${action}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-casino-timestamp": String(timestamp),
-      "x-casino-signature": `sha256=${mac}`,
-    },
-    body: raw,
-  });
-  if (!response.ok) throw new Error(`${action} ${response.status}: ${await response.text()}`);
-}
+const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
+  playerApi(site.server.url, path, token, init);
 
 /** One settled round on gold-rush: a bet and a win (possibly 0) that closes it. */
 async function playRound(accessToken: string, stake: string, win = "0") {
-  const session = await api("/api/game/games/gold-rush/play", accessToken, {
-    method: "POST",
-    body: { mode: "real" },
-  });
-  const token = session.data.token as string;
-  const roundId = `round-${randomBytes(6).toString("hex")}`;
-  const common = { token, roundId, currency: "EUR" };
-  await walletCall("bet", { ...common, transactionId: `bet-${roundId}`, amount: stake });
-  await walletCall("win", { ...common, transactionId: `win-${roundId}`, amount: win });
+  const token = await gameSession(site.server.url, accessToken);
+  await playSessionRound(site.server.url, token, stake, win);
 }
 
 describe("tournaments", () => {
-  test("TN-02 a player joins a running tournament, plays, and the leaderboard updates without reloading", async () => {
+  // Long flows (sign-in, join, several rounds, a rival; a tournament that has to end): they get
+  // more than the default minute on a busy machine.
+  test("TN-02 a player joins a running tournament, plays, and the leaderboard updates without reloading", {
+    timeout: 180_000,
+  }, async () => {
     const { page, channels, tokens } = await player();
     await page.goto("/tournaments");
     await hydrated(page);
@@ -144,7 +113,9 @@ describe("tournaments", () => {
     await screenshot(page, "tournament-leaderboard");
   });
 
-  test("TN-01 when a tournament ends the winner is paid and sees the tournament completed alert", async () => {
+  test("TN-01 when a tournament ends the winner is paid and sees the tournament completed alert", {
+    timeout: 180_000,
+  }, async () => {
     const { page, tokens } = await player();
     const identity = `sprint-${randomBytes(3).toString("hex")}`;
     const now = Date.now();

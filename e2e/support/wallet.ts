@@ -72,12 +72,13 @@ export async function waitForBalance(dialog: Locator, text: string): Promise<voi
 
 type Json = Record<string, unknown>;
 
-async function api(
+/** A player's API call by bearer token (request country DE); throws on an answer other than 2xx. */
+export async function playerApi<T = Record<string, unknown>>(
   url: string,
   path: string,
   token: string,
-  init: { method?: string; body?: Json } = {},
-) {
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ data: T }> {
   const response = await fetch(`${url}${path}`, {
     method: init.method ?? "GET",
     headers: {
@@ -88,8 +89,15 @@ async function api(
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   if (!response.ok) throw new Error(`${path} ${response.status}: ${await response.text()}`);
-  return (await response.json()) as { data: unknown };
+  return (await response.json()) as { data: T };
 }
+
+const api = (
+  url: string,
+  path: string,
+  token: string,
+  init: { method?: string; body?: Json } = {},
+) => playerApi<unknown>(url, path, token, init);
 
 /** Deposits `amount` into the player's account through the sandbox QR method, approved, by API. */
 export async function depositByApi(url: string, token: string, amount: string) {
