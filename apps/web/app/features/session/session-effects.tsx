@@ -11,7 +11,11 @@ import {
   decodeChangeSession,
   reactionToChange,
 } from "../../lib/session/change-session";
-import { profileQuery, walletAccountsQuery } from "../../lib/session/player-queries";
+import {
+  profileQuery,
+  WALLET_ACCOUNTS_KEY,
+  walletAccountsQuery,
+} from "../../lib/session/player-queries";
 import { onSessionRejected } from "../../lib/session/session-events";
 import { tokenStore } from "../../lib/session/token-store";
 import { useSite } from "../../lib/site";
@@ -60,8 +64,14 @@ export function SessionEffects() {
     if (!isLoggedIn || !isMobileUserAgent(window.navigator.userAgent)) return;
     const onVisible = () => {
       if (document.visibilityState === "visible") {
-        // Fetched even when no component watches it yet; a failure is quiet (the cache keeps its data).
-        queryClient.fetchQuery({ ...walletAccountsQuery, staleTime: 0 }).catch(() => undefined);
+        // Sent again even while a fetch is under way, or when nothing has asked for it yet.
+        const request = queryClient.getQueryState(WALLET_ACCOUNTS_KEY)
+          ? queryClient.refetchQueries(
+              { queryKey: WALLET_ACCOUNTS_KEY, type: "all" },
+              { cancelRefetch: true },
+            )
+          : queryClient.fetchQuery({ ...walletAccountsQuery, staleTime: 0 });
+        request.catch(() => undefined);
       }
     };
     document.addEventListener("visibilitychange", onVisible);
