@@ -2,7 +2,6 @@
 // signing, balance, bet, win, rollback, every coded error, idempotency under a replay storm,
 // out-of-order rollbacks and tombstones, limits at the moment money moves, one settled event
 // per bet, and a clean ledger afterwards.
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ErrorCode } from "@casino/contract/errors";
@@ -21,45 +20,36 @@ import {
 import { postInTransaction } from "../src/modules/wallet/ledger";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { walletRepository } from "../src/modules/wallet/repository";
+import {
+  GAME_TEST_ENV,
+  type ProviderAction,
+  providerCall,
+  providerId,
+  TEST_PROVIDER,
+  TEST_PROVIDER_SECRET,
+} from "./game-helpers";
 import { expectErrorBody } from "./helpers";
 import { createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
 
-const PROVIDER = "sandbox-slots";
-const SECRET = randomBytes(24).toString("hex");
+const PROVIDER = TEST_PROVIDER;
+const SECRET = TEST_PROVIDER_SECRET;
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({
-    GAME_PROVIDER_SECRETS: `${PROVIDER}=${SECRET}`,
-    COUNTRY_HEADER: "x-test-country",
-  });
+  app = await createPlayerTestApp(GAME_TEST_ENV);
 });
 afterAll(async () => app?.close());
 
-let ids = 0;
-const id = (prefix: string) => `${prefix}-${++ids}-${randomBytes(3).toString("hex")}`;
+const id = providerId;
 
-type Action = "balance" | "bet" | "win" | "rollback";
+type Action = ProviderAction;
 
 /** A signed provider call, as a studio sends it. */
-function call(
+const call = (
   action: Action,
   body: Record<string, unknown>,
-  options: { secret?: string; timestamp?: number; provider?: string; raw?: string } = {},
-) {
-  const raw = options.raw ?? JSON.stringify(body);
-  const timestamp = options.timestamp ?? Math.floor(app.clock.now().getTime() / 1000);
-  return app.inject({
-    method: "POST",
-    url: `/api/game/wallet/${options.provider ?? PROVIDER}/${action}`,
-    headers: {
-      "content-type": "application/json",
-      [TIMESTAMP_HEADER]: String(timestamp),
-      [SIGNATURE_HEADER]: signProviderRequest(options.secret ?? SECRET, timestamp, raw),
-    },
-    payload: raw,
-  });
-}
+  options: Parameters<typeof providerCall>[3] = {},
+) => providerCall(app, action, body, options);
 
 function ok(response: { statusCode: number; body: string; json: () => unknown }) {
   expect(response.statusCode, response.body).toBe(200);
