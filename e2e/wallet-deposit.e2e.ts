@@ -108,6 +108,7 @@ describe("wallet deposits through the sandbox processor", () => {
     const dialog = await openWallet(page);
     await methodButton(dialog, "QR payment").click();
     await dialog.locator("input[name=amount]").fill("12.5");
+    await dialog.getByRole("radio", { name: "I don't want a bonus" }).check();
     const response = page.waitForResponse((r) => isDeposit(r.url(), r.request().method()));
     await dialog.getByRole("button", { name: "Deposit 12.50 EUR" }).click();
     const qr = ((await (await response).json()) as { data: { qr: string } }).data.qr;
