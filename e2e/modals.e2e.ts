@@ -49,13 +49,15 @@ describe("modals", () => {
 
   test("MD-10 SI-07 sign-in ignores a click outside but has a close button; Escape closes it", async () => {
     const { page } = await site.open();
+    // The page's clock is the test's: time is moved forward, not waited for.
+    await page.clock.install();
     await page.goto("/?sign-in=true");
     await hydrated(page);
     const dialog = page.getByRole("dialog", { name: "Sign in" });
     await dialog.waitFor();
     await page.mouse.click(5, 5);
-    // A dismissal would start the 250 ms close transition; give it longer than that to show.
-    await page.waitForTimeout(400);
+    // A dismissal would start the 250 ms close transition; move past it.
+    await page.clock.runFor(400);
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });

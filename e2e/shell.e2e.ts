@@ -74,14 +74,16 @@ describe("preloader and error page with default content", () => {
 
   test("RT-36 RT-37 the preloader stays on auto-login with state and on the social callback", async () => {
     const { page } = await site.open();
+    // The page's clock is the test's: time is moved forward, not waited for.
+    await page.clock.install();
     for (const path of [
       "/auth/autologin?state=abc",
       "/auth/social/google/callback?code=x&state=y",
     ]) {
       await page.goto(path);
       await hydrated(page);
-      // The default dismissal completes within 1000 ms of load; check well after that.
-      await page.waitForTimeout(1500);
+      // The default dismissal completes within 1000 ms of load; move well past that.
+      await page.clock.runFor(1500);
       expect([path, await page.locator("[data-preloader]").count()]).toEqual([path, 1]);
     }
   });
