@@ -54,7 +54,7 @@ async function progressOf(page: Page, name: string): Promise<number> {
 }
 
 describe("bonuses", () => {
-  test("BN-01 BN-03 BN-04 BN-06 BN-08 BN-10 DP-13 DP-16 DP-17 DP-18 DP-19 DP-20 DP-21 MD-09 a code, a deposit with the percent bonus, a canceled bonus, wagering completed live, then a withdrawal", async () => {
+  test("WL-26 BN-01 BN-03 BN-04 BN-06 BN-08 BN-10 DP-13 DP-16 DP-17 DP-18 DP-19 DP-20 DP-21 MD-09 a code, a deposit with the percent bonus, a canceled bonus, wagering completed live, then a withdrawal", async () => {
     const { page, context, profileId, accessToken } = await signedInPlayer(site);
     const calls = watchBonusCalls(page);
     const listening = subscribed(page, `bonus:player-bonuses#${profileId}`);

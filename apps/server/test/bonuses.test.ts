@@ -204,7 +204,7 @@ describe("deposit bonuses", () => {
 });
 
 describe("bonus codes", () => {
-  it("BN-10 BN-11 ER-19 API-53 API-54 API-55 trigger 1 applies, 3 incorrect, 4 not available, a deposit code falls back to trigger 3 and applies at the deposit", async () => {
+  it("BE-30 BN-10 BN-11 ER-19 API-53 API-54 API-55 trigger 1 applies, 3 incorrect, 4 not available, a deposit code falls back to trigger 3 and applies at the deposit", async () => {
     const p = await player();
     const applied = await applyCode(p.headers, "welcome5", 1);
     expect(applied.statusCode, applied.body).toBe(200);
@@ -275,13 +275,31 @@ describe("bonus codes", () => {
 });
 
 describe("life cycle (spec §4)", () => {
-  it("API-49 API-50 BN-04 BE-31 activate and cancel: one active bonus per currency, cancel removes the money (3-3), expiry (3-4)", async () => {
+  it("API-47 API-49 API-50 BN-04 BE-31 activate and cancel: one active bonus per currency, cancel removes the money (3-3), expiry (3-4)", async () => {
     const p = await player();
     await deposit(p, "50", { bonusId: await bonusId("welcome-1") });
     expect((await applyCode(p.headers, "WELCOME5", 1)).json().data.status).toBe(2);
     const [first, second] = [...(await bonuses(p.headers))].sort((a, b) => a.id - b.id);
     expect(first!.status).toBe(2);
     expect(second!.status).toBe(1);
+    // API-47: the list's fields, and its status[] and currency[] filters.
+    expect(first).toMatchObject({
+      id: expect.any(Number),
+      status: 2,
+      result: 1,
+      currency: "EUR",
+      amount: "50.00",
+      packageId: expect.any(Number),
+      issueSessionId: expect.any(String),
+    });
+    expect(second).toMatchObject({
+      currency: "EUR",
+      packageId: null,
+      issueSessionId: expect.any(String),
+    });
+    expect((await bonuses(p.headers, "?status[]=1")).map((item) => item.id)).toEqual([second!.id]);
+    expect(await bonuses(p.headers, "?currency[]=USD")).toEqual([]);
+    expect((await bonuses(p.headers, "?status[]=1&status[]=2&currency[]=EUR")).length).toBe(2);
     const busy = await app.inject({
       method: "PUT",
       url: `/api/game/player-bonuses/${second!.id}/activate`,
