@@ -4,6 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useSite } from "../../lib/site";
 import { REALITY_CHECK_KEY, realityCheckQuery, saveRealityCheck } from "./reality-check-api";
+// Its card and form styles, also on a direct visit of the limits page.
+import "../../forms/forms.css";
+import "./reality-check.css";
 
 export function RealityCheckSetting() {
   const { t } = useSite();
@@ -49,6 +52,7 @@ export function RealityCheckSetting() {
         <label htmlFor={fieldId}>{text("settingLabel", "Remind me every")}</label>
         <select
           id={fieldId}
+          className="modal-form__input"
           name="intervalMinutes"
           value={value}
           onChange={(event) => {
