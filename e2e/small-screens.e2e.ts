@@ -242,6 +242,7 @@ describe("small screens", () => {
     // The header from the smallest phone to a tablet beside the drawer rail and a laptop.
     await page.goto("/profile/wallet");
     await hydrated(page);
+    await page.waitForFunction(() => !document.querySelector("[data-preloader]"), null, WAIT);
     for (const width of [320, 360, 375, 414, 480, 600, 768, 1024]) {
       await page.setViewportSize({ width, height: 700 });
       await page.waitForFunction((w) => window.innerWidth === w, width);
