@@ -63,7 +63,15 @@ const PROFILE: [string, string][] = [
 
 const GUEST: Visit[] = [
   ...SHARED,
-  ...PROFILE.map(([path, title]) => ({ path, ready: heading(title) })),
+  // A guest's profile page asks to sign in: its title, or the sign-in modal it opens (which hides
+  // the page from role queries).
+  ...PROFILE.map(([path, title]) => ({
+    path,
+    ready: (page: Page) =>
+      heading(title)(page)
+        .or(page.getByRole("dialog", { name: "Sign in" }))
+        .first(),
+  })),
   {
     path: "/?sign-in=true",
     ready: (page) =>
