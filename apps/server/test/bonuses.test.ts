@@ -182,6 +182,23 @@ describe("deposit bonuses", () => {
     expect(await bonuses(small.headers)).toEqual([]);
   });
 
+  it("BE-40 a bonus the platform gives leaves one message in the player's messenger", async () => {
+    const p = await player();
+    expect((await applyCode(p.headers, "WELCOME5", 1)).json().data.status).toBe(2);
+    // A second try of the code issues nothing and writes nothing.
+    expect((await applyCode(p.headers, "WELCOME5", 1)).json().data.status).toBe(4);
+    const inbox = await app.inject({
+      url: "/api/notification/messenger/messages?page=1&perPage=10",
+      headers: p.headers,
+    });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    const bonusMessages = (
+      inbox.json().data as { type: string; title: string; text: string }[]
+    ).filter((message) => message.title.startsWith("Bonus:"));
+    expect(bonusMessages).toHaveLength(1);
+    expect(bonusMessages[0]!.text).toBe("5.00 EUR was added to your bonus balance.");
+  });
+
   it("BN-12 API-56 cashback per currency", async () => {
     const p = await player();
     const response = await app.inject({

@@ -3,8 +3,10 @@
 // source: "quest:{id}" })`). Idempotent by (player, source): a second call with the same source
 // returns what the first issued and moves nothing. Runs in the caller's transaction, under the
 // player's row lock.
+import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { createNotification } from "../notification/create-notification";
 import { publishWalletAccount } from "../wallet/accounts";
 import { walletRepository } from "../wallet/repository";
 import {
@@ -88,6 +90,15 @@ export async function issueBonus(
     );
     const id = Number(row!.id);
     await publishPlayerFreespin(tx, ctx, input.playerId, id);
+    await createNotification(tx, ctx, {
+      playerId: input.playerId,
+      kind: "bonus",
+      title: `Free spins: ${bonus.name}`,
+      text: `${count} free spins are waiting for you.`,
+      link: "/profile/bonuses",
+      params: { bonus: bonus.name, count },
+      dedupeKey: `freespins:${id}`,
+    });
     return { kind: "freespins", id, created: true };
   }
 
@@ -116,6 +127,17 @@ export async function issueBonus(
     await publishPlayerBonus(tx, ctx, input.playerId, id);
   }
   await publishWalletAccount(tx, ctx, input.playerId, wallet.id);
+  // The messenger keeps every bonus the platform gives (BE-40), once.
+  const shown = formatAmount(amount, Number(currencies.of(input.currency)!.subunitToUnit));
+  await createNotification(tx, ctx, {
+    playerId: input.playerId,
+    kind: "bonus",
+    title: `Bonus: ${bonus.name}`,
+    text: `${shown} ${input.currency} was added to your bonus balance.`,
+    link: "/profile/bonuses",
+    params: { bonus: bonus.name, amount: shown, currency: input.currency },
+    dedupeKey: `bonus:${id}`,
+  });
   return { kind: "bonus", id, created: true };
 }
 
