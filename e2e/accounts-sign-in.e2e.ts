@@ -192,7 +192,8 @@ describe("sign-in, password recovery and logout", () => {
     const style = await toast.evaluate((element) => {
       const box = element.closest(".toast") ?? element;
       const computed = getComputedStyle(box);
-      return { width: box.getBoundingClientRect().width, duration: computed.animationDuration };
+      // The layout width: the bounding box also carries the entry animation's transform.
+      return { width: (box as HTMLElement).offsetWidth, duration: computed.animationDuration };
     });
     expect(style).toEqual({ width: 300, duration: "0.3s" });
   });
