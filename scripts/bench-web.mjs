@@ -5,10 +5,12 @@
 // LCP <= 2.5 s. Record the figures in docs/performance.md.
 //
 // Usage: npm run bench:web [-- --runs 3] [-- --no-build] [-- --size-only (initial JS, no Lighthouse)]
+//   [-- --json <file> (saves each run's Lighthouse report as <file> with the run number before
+//   its extension: layout-shifts, long-tasks, bootup-time... to see where the figures come from)]
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -17,6 +19,7 @@ import lighthouse from "lighthouse";
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf("--runs") + 1]) || 3;
+const jsonOut = args.includes("--json") ? args[args.indexOf("--json") + 1] : null;
 if (!args.includes("--no-build")) {
   execFileSync("npm", ["run", "build", "-w", "@casino/web"], { stdio: "inherit", cwd: root });
 }
@@ -94,6 +97,11 @@ try {
         onlyCategories: ["performance"],
       });
       const lhr = result.lhr;
+      if (jsonOut) {
+        const file = jsonOut.replace(/(\.json)?$/, `-${r + 1}.json`);
+        writeFileSync(file, JSON.stringify(lhr, null, 1));
+        console.log(`lighthouse report: ${file}`);
+      }
       results.push({
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
         lcp: lhr.audits["largest-contentful-paint"].numericValue,
@@ -120,6 +128,12 @@ try {
       `  TBT ${Math.round(median("tbt"))} ms, FCP ${(median("fcp") / 1000).toFixed(2)} s, CLS ${median("cls").toFixed(3)}`,
     );
     console.log(`  machine benchmarkIndex ${Math.round(median("benchmarkIndex"))}`);
+    // The machine is shared: a figure taken under load reads pessimistic, so print the load.
+    console.log(
+      `  load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(", ")}`,
+    );
   }
 } finally {
   server.kill("SIGTERM");
