@@ -8,7 +8,13 @@ import type { SiteData } from "./site";
 let cachedToken: string | null | undefined;
 let cachedSession: Session | undefined;
 
-/** The session of the token cookie, live; `initial` (from the root loader) during SSR and hydration. */
+/**
+ * The session of the token cookie, live; `initial` (from the root loader) during SSR and
+ * hydration, and afterwards as long as the cookie says the same. Returning an equal but distinct
+ * object would make React re-render the whole tree synchronously right after hydration (a store
+ * that changed while hydrating), a long task that also threw away the server HTML of Suspense
+ * boundaries not yet hydrated (the home page's lazy lobby: shown empty, then again).
+ */
 function useSession(initial: Session): Session {
   return useSyncExternalStore(
     tokenStore.subscribe,
@@ -18,10 +24,14 @@ function useSession(initial: Session): Session {
         cachedToken = token;
         cachedSession = sessionFromToken(token);
       }
-      return cachedSession;
+      return sameSession(cachedSession, initial) ? initial : cachedSession;
     },
     () => initial,
   );
+}
+
+function sameSession(a: Session, b: Session): boolean {
+  return a.isLoggedIn === b.isLoggedIn && a.profileId === b.profileId;
 }
 
 /** Builds the SiteData context value (lib/site.tsx) from the root loader's data. */

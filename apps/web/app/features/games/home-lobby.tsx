@@ -168,7 +168,11 @@ function WinnersFeed() {
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <li key={i} className="winner" aria-hidden="true">
                 <div className="game-cover skeleton" />
-                <span className="skeleton skeleton--line" />
+                <span className="winner__text">
+                  <span className="skeleton skeleton--line skeleton--short" />
+                  <span className="skeleton skeleton--line" />
+                  <span className="skeleton skeleton--line skeleton--short" />
+                </span>
               </li>
             ))
           : list.map((winner) => (
