@@ -1,5 +1,15 @@
-import { describe, expect, it } from "vitest";
-import { statusAlert } from "./bonus-events";
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ToastInput } from "../../toasts/toast-types";
+import {
+  BONUS_CODES_KEY,
+  PLAYER_BONUSES_KEY,
+  PLAYER_FREESPINS_KEY,
+  type PlayerBonus,
+  type PlayerFreespin,
+} from "./bonus-api";
+import { handleBonusEvent, statusAlert } from "./bonus-events";
+import { BONUS_DEBOUNCE_MS } from "./bonus-rules";
 
 const context = {
   alerts: {
@@ -36,5 +46,101 @@ describe("bonus status alerts", () => {
       title: "Bonus expired",
       description: "Reload",
     });
+  });
+});
+
+const baseContext = context;
+
+describe("bonus channel messages", () => {
+  const bonus = {
+    id: 7,
+    status: 3,
+    result: 4,
+    name: "Reload",
+    amount: "10.00",
+    currency: "EUR",
+  } as unknown as PlayerBonus;
+  const spins = {
+    id: 9,
+    status: 3,
+    result: 3,
+    name: "Spins",
+    count: 20,
+    gameTitle: "Fruit Lines",
+    currency: "EUR",
+  } as unknown as PlayerFreespin;
+
+  function setup() {
+    const client = new QueryClient();
+    client.setQueryData([...PLAYER_BONUSES_KEY, "1,2"], [bonus, { ...bonus, id: 8 }]);
+    client.setQueryData([...PLAYER_FREESPINS_KEY, "1,2"], [spins, { ...spins, id: 10 }]);
+    const shown: ToastInput[] = [];
+    const invalidated: unknown[] = [];
+    const invalidate = client.invalidateQueries.bind(client);
+    client.invalidateQueries = ((filters?: Parameters<typeof invalidate>[0]) => {
+      invalidated.push(filters?.queryKey);
+      return invalidate(filters);
+    }) as typeof client.invalidateQueries;
+    const context = {
+      ...baseContext,
+      client,
+      toasts: { show: (toast: ToastInput) => shown.push(toast), dismiss: () => {} },
+    };
+    return { client, shown, invalidated, context };
+  }
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("RTM-08 bonus:player-bonuses carries playerBonus, bonus:player-freespins playerFreespin, bonus:player-bonus-codes playerBonusCode", () => {
+    const { client, shown, invalidated, context } = setup();
+
+    handleBonusEvent(
+      "bonus:player-bonuses",
+      { type: "bonus.player-bonus.updated", playerBonus: bonus },
+      context,
+    );
+    expect(shown.map((toast) => toast.title)).toEqual(["Bonus expired"]);
+    expect(
+      client.getQueryData<PlayerBonus[]>([...PLAYER_BONUSES_KEY, "1,2"])?.map((item) => item.id),
+    ).toEqual([8]);
+
+    handleBonusEvent(
+      "bonus:player-freespins",
+      { type: "bonus.player-freespin.updated", playerFreespin: spins },
+      context,
+    );
+    expect(shown.map((toast) => toast.title)).toEqual([
+      "Bonus expired",
+      "Free spins: Bonus canceled",
+    ]);
+    expect(
+      client
+        .getQueryData<PlayerFreespin[]>([...PLAYER_FREESPINS_KEY, "1,2"])
+        ?.map((item) => item.id),
+    ).toEqual([10]);
+
+    handleBonusEvent(
+      "bonus:player-bonus-codes",
+      {
+        type: "bonus.player-bonus-code.updated",
+        playerBonusCode: { status: 2, bonusCode: "WELCOME5" },
+      },
+      context,
+    );
+    vi.advanceTimersByTime(BONUS_DEBOUNCE_MS);
+    expect(invalidated).toContainEqual(BONUS_CODES_KEY);
+    expect(invalidated).toContainEqual(PLAYER_BONUSES_KEY);
+    expect(invalidated).toContainEqual(PLAYER_FREESPINS_KEY);
+  });
+
+  it("RTM-08 a message without the channel's own field changes nothing", () => {
+    const { client, shown, context } = setup();
+    handleBonusEvent("bonus:player-bonuses", { playerFreespin: spins }, context);
+    handleBonusEvent("bonus:player-freespins", { playerBonus: bonus }, context);
+    handleBonusEvent("bonus:player-bonuses", null, context);
+    expect(shown).toEqual([]);
+    expect(client.getQueryData<PlayerBonus[]>([...PLAYER_BONUSES_KEY, "1,2"])).toHaveLength(2);
+    expect(client.getQueryData<PlayerFreespin[]>([...PLAYER_FREESPINS_KEY, "1,2"])).toHaveLength(2);
   });
 });
