@@ -22,20 +22,30 @@ export function placeText(place: number, locale: string): string {
   return `${place}${SUFFIXES[rule] ?? "th"}`;
 }
 
+/** The alert variables of a tournaments-channel publication, or null when it raises none. */
+export function completedAlertVars(
+  channel: string,
+  data: unknown,
+  locale: string,
+): { place: string; tournament: string; prize: string } | null {
+  if (!channel.startsWith("retention:tournaments#")) return null;
+  const event = data as Completed | null;
+  if (event?.type !== "tournament.completed" || typeof event.place !== "number") return null;
+  return {
+    place: placeText(event.place, locale),
+    tournament: String(event.tournament?.title ?? ""),
+    prize: String(event.prize?.title ?? ""),
+  };
+}
+
 export function useTournamentCompletedAlert(active: boolean): void {
   const alert = useAlert();
   const { locale } = useSite();
   useEffect(() => {
     if (!active) return;
     return onRealtimePublication((channel, data) => {
-      if (!channel.startsWith("retention:tournaments#")) return;
-      const event = data as Completed | null;
-      if (event?.type !== "tournament.completed" || typeof event.place !== "number") return;
-      alert("tournamentCompleted", {
-        place: placeText(event.place, locale),
-        tournament: String(event.tournament?.title ?? ""),
-        prize: String(event.prize?.title ?? ""),
-      });
+      const vars = completedAlertVars(channel, data, locale);
+      if (vars) alert("tournamentCompleted", vars);
     });
   }, [active, alert, locale]);
 }
