@@ -1,3 +1,9 @@
+import {
+  PasswordChangeBody,
+  PROFILE_EXTRA_FIELDS,
+  ProfileUpdateBody,
+} from "@casino/contract/player";
+import { fieldRuleDescriptors } from "@casino/validation/fields";
 import { describe, expect, it } from "vitest";
 import { completedCode, pastedCode, typedCode } from "./code-input-rules";
 import { passwordStrength } from "./password-strength";
@@ -83,5 +89,54 @@ describe("form rules from descriptors with content messages", () => {
       { fields: {}, shouldUseNativeValidation: false },
     );
     expect(result.errors.password_confirmation?.message).toBe("The values do not match");
+  });
+});
+
+describe("supported form field names (VR-20)", () => {
+  const PASSWORD_NAMES = ["currentPassword", "newPassword", "repeatNewPassword"];
+  const PROFILE_NAMES = [
+    "firstName",
+    "lastName",
+    "nationality",
+    "gender",
+    "city",
+    "address",
+    "additionalAddress",
+    "postalCode",
+    "timeZone",
+    "profession",
+    "language",
+    "securityQuestion",
+    "securityAnswer",
+    "birthdate",
+    "placeOfBirth",
+    "personalIdNumber",
+    "cpf_number",
+  ];
+
+  it("VR-20 the password names are fields of the password change, with their §5 rules", () => {
+    for (const name of PASSWORD_NAMES) {
+      expect(PasswordChangeBody.safeParse({ [name]: "secret1" }).success, name).toBe(true);
+      expect(fieldRuleDescriptors(name).length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it("VR-20 the profile names are stored profile fields a profile form may send", () => {
+    for (const name of PROFILE_NAMES) {
+      expect(PROFILE_EXTRA_FIELDS, name).toContain(name);
+      expect(ProfileUpdateBody.safeParse({ [name]: "x" }).success, name).toBe(true);
+    }
+    expect(ProfileUpdateBody.safeParse({ favouriteColour: "x" }).success).toBe(false);
+  });
+
+  it("VR-20 age is a form field checked as an integer", async () => {
+    const resolver = rulesResolver<Record<string, string>>(
+      schemaFrom({ age: fieldRuleDescriptors("age") }),
+      {},
+    );
+    const run = (age: string) =>
+      resolver({ age }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(Object.keys((await run("18.5")).errors)).toEqual(["age"]);
+    expect((await run("18")).errors).toEqual({});
   });
 });
