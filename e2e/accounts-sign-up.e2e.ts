@@ -246,9 +246,26 @@ describe("sign-up", () => {
         }),
       }),
     );
+    // What a user waits for before sending: the country and currency lists are in and picked
+    // (SU-15), the fields are filled and the button is enabled; then the click sends the form,
+    // which the register request shows, and its 422 lands on the field.
+    await page.waitForFunction(() => {
+      const value = (name: string) =>
+        document.querySelector<HTMLSelectElement>(`[role=dialog] select[name=${name}]`)?.value;
+      return value("country") === "IE" && value("currency") === "EUR";
+    });
     await fill();
     const submit = dialog.getByRole("button", { name: "Sign up" });
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLButtonElement>("[role=dialog] button[type=submit]")?.disabled ===
+        false,
+    );
+    const answered = page.waitForResponse((response) =>
+      isPost("/api/player/register")(response.request()),
+    );
     await submit.click();
+    expect((await answered).status()).toBe(422);
     await dialog
       .getByRole("alert")
       .filter({ hasText: "The email has already been taken" })
@@ -260,6 +277,118 @@ describe("sign-up", () => {
         !document.querySelector<HTMLButtonElement>("[role=dialog] button[type=submit]")?.disabled,
     );
   });
+
+  test("SU-21 submitting re-validates the whole form and sends the request only when it is valid", async () => {
+    const { page } = await site.open({ country: "IE" });
+    const registers: string[] = [];
+    page.on("request", (request) => {
+      if (isPost("/api/player/register")(request)) registers.push(request.url());
+    });
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    const email = dialog.getByRole("textbox", { name: "E-mail" });
+    await email.fill(uniqueEmail("revalidate"));
+    // Submitting the form (Enter in a field does the same; the button is disabled while it is
+    // invalid): the untouched fields are checked too and show their errors; nothing is sent.
+    await dialog.locator("form").evaluate((form) => (form as HTMLFormElement).requestSubmit());
+    const password = dialog.getByLabel("Password", { exact: true });
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector("[role=dialog] input[name=password]")
+          ?.getAttribute("aria-invalid") === "true",
+    );
+    expect(await password.getAttribute("aria-invalid")).toBe("true");
+    expect(
+      await dialog
+        .getByRole("checkbox", { name: /Terms and Conditions/ })
+        .getAttribute("aria-invalid"),
+    ).toBe("true");
+    expect(await email.getAttribute("aria-invalid")).toBeNull();
+    expect(registers).toEqual([]);
+
+    await password.fill(PASSWORD);
+    await dialog.getByLabel("Repeat password").fill(PASSWORD);
+    await dialog.getByRole("checkbox", { name: /Terms and Conditions/ }).check();
+    const sent = page.waitForRequest(isPost("/api/player/register"));
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    await sent;
+    expect(registers).toHaveLength(1);
+  });
+
+  test("SU-05 PV-02 PV-04 PV-06 the tab switch is tracked; resend after the countdown asks again and restarts it at 60 s; a paste counts only when all digits", async () => {
+    const { page } = await site.open({ country: "IE" });
+    // The page's clock is the test's: the countdown is moved forward, not waited for. The code
+    // sends are answered here (the server's own resend interval runs on its real clock).
+    await page.clock.install();
+    const sends: unknown[] = [];
+    await page.route("**/api/player/otp/send", (route) => {
+      sends.push(route.request().postDataJSON());
+      return route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ data: { expiresIn: 600, resendIn: 60 } }),
+      });
+    });
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    await dialog.getByRole("tab", { name: "Phone" }).click();
+    // SU-05: the switch is an analytics event in the tag manager's data layer.
+    expect(
+      await page.evaluate(() => (window as { dataLayer?: unknown[] }).dataLayer ?? []),
+    ).toContainEqual({ event: "sign_up_tab", tab: "phone" });
+
+    await dialog.getByRole("textbox", { name: "Phone" }).fill("851234567");
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Repeat password").fill(PASSWORD);
+    await dialog.getByRole("checkbox", { name: /Terms and Conditions/ }).check();
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    const code = dialog.getByRole("textbox", { name: "Verification code" });
+    await code.waitFor();
+    await dialog.getByText("You can ask for a new code in 60 s.").waitFor();
+
+    // PV-06: a paste with anything but digits is ignored; six digits are taken.
+    const paste = (text: string) =>
+      code.evaluate((input, value) => {
+        const data = new DataTransfer();
+        data.setData("text/plain", value);
+        input.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      }, text);
+    await paste("12a456");
+    expect(await code.inputValue()).toBe("");
+    await paste("123456");
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLInputElement>("[role=dialog] input[name=code]")?.value ===
+        "123456",
+    );
+
+    // PV-02, PV-04: one second at a time down to 0, then the resend button sends the same body.
+    for (let left = 59; left > 0; left--) {
+      await page.clock.runFor(1_000);
+      await dialog.getByText(`You can ask for a new code in ${left} s.`).waitFor();
+    }
+    await page.clock.runFor(1_000);
+    const resend = dialog.getByRole("button", { name: "Send a new code" });
+    const again = page.waitForRequest(isPost("/api/player/otp/send"));
+    await resend.click();
+    expect((await again).postDataJSON()).toEqual({
+      phone: "+353851234567",
+      reason: "registration",
+    });
+    await dialog.getByText("You can ask for a new code in 60 s.").waitFor();
+    expect(await resend.count()).toBe(0);
+    await page.clock.runFor(1_000);
+    await dialog.getByText("You can ask for a new code in 59 s.").waitFor();
+    expect(sends).toEqual([
+      { phone: "+353851234567", reason: "registration" },
+      { phone: "+353851234567", reason: "registration" },
+    ]);
+  }, 120_000);
 
   test("ER-05 a code send over the limit (11005) shows the limit text on the phone field", async () => {
     const { page } = await site.open({ country: "IE" });
