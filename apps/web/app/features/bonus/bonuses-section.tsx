@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { ListLoading } from "../../components/loading/loading-placeholders";
 import { ApiError } from "../../lib/api/api-error";
 import { useModals, useSite } from "../../lib/site";
 import { FormNotice } from "../../modals/views/form-notice";
@@ -62,7 +63,7 @@ export function BonusesSection() {
       <CodeForm />
       <Card title={text("activeTitle", "Active bonuses")}>
         {current.isPending ? (
-          <p role="status">{text("loading", "Loading…")}</p>
+          <ListLoading label={text("loading", "Loading…")} />
         ) : active.length === 0 ? (
           <EmptyState text={text("noActive", "You have no active bonus.")} />
         ) : (

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { ListLoading } from "../../components/loading/loading-placeholders";
 import { useSite } from "../../lib/site";
 import { useAlert } from "../../toasts/use-alert";
 import {
@@ -69,7 +70,7 @@ export function NotificationsSection() {
         </button>
       </div>
       {query.isPending ? (
-        <p role="status">{t("global-components.pages.profile-info.loading", "Loading…")}</p>
+        <ListLoading label={t("global-components.pages.profile-info.loading", "Loading…")} />
       ) : query.isError ? (
         <p role="alert">{t("alerts.somethingWrong.title", "Something went wrong")}</p>
       ) : query.data.data.length === 0 ? (
