@@ -72,6 +72,42 @@ describe("preloader and error page with default content", () => {
     expect(version.version).toBeTruthy();
   });
 
+  test("BE-45 the build manifest and the current build's code chunks are served; a chunk of another build is not", async () => {
+    const manifest = JSON.parse(
+      readFileSync(join(repoRoot, "apps/web/build/client/version.json"), "utf8"),
+    ) as { version: string };
+    const served = await fetch(`${site.server.url}/version.json?t=1`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("cache-control")).toBe("no-cache");
+    expect(await served.json()).toEqual(manifest);
+
+    const { page } = await site.open();
+    await page.goto("/");
+    await hydrated(page);
+    const chunks = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll<HTMLScriptElement>("script[src]"),
+        ...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]"),
+      ].map(
+        (element) =>
+          new URL(element instanceof HTMLScriptElement ? element.src : element.href).pathname,
+      ),
+    );
+    const scripts = chunks.filter((chunk) => chunk.startsWith("/assets/"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const chunk of new Set(scripts)) {
+      const response = await fetch(`${site.server.url}${chunk}`);
+      expect([chunk, response.status]).toEqual([chunk, 200]);
+      expect(response.headers.get("content-type")).toMatch(/javascript/);
+      expect(response.headers.get("cache-control")).toContain("immutable");
+    }
+    // A chunk the current build does not have (an older deployment's) is a plain 404, not a
+    // page: the dynamic import fails at once and the app reloads (ER-24).
+    const stale = await fetch(`${site.server.url}/assets/chunk-of-another-build-0000.js`);
+    expect(stale.status).toBe(404);
+    expect(stale.headers.get("content-type") ?? "").not.toMatch(/html/);
+  });
+
   test("RT-36 RT-37 the preloader stays on auto-login with state and on the social callback", async () => {
     const { page } = await site.open();
     // The page's clock is the test's: time is moved forward, not waited for.

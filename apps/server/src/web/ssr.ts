@@ -128,6 +128,13 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
       });
     }
 
+    // BE-45: only the current build's chunks are served (one route each, above); a chunk of
+    // another build is a plain 404, not a page, so its import fails at once and the app reloads
+    // (ER-24) instead of rendering a page for a script request.
+    scope.get("/assets/*", async (_request, reply) =>
+      reply.code(404).type("text/plain; charset=utf-8").send("Not found"),
+    );
+
     // The page is written straight to the Node response, past Fastify's reply (and so past
     // @fastify/compress): compress that stream here, by the request's Accept-Encoding.
     const compress = compression({ threshold: 1024 });
