@@ -19,7 +19,7 @@ const isDeposit = (url: string, method: string) =>
   method === "POST" && new URL(url).pathname === "/api/payment/invoices/deposit";
 
 describe("crypto deposits", () => {
-  test("CR-01 CR-02 CR-03 CR-06 WL-24 a BTC deposit: network, warning, address with QR and copy, then a transfer on the sandbox chain is credited", async () => {
+  test("CR-01 CR-02 CR-03 CR-06 WL-24 CN-02 a BTC deposit: network, warning, address with QR and copy, then a transfer on the sandbox chain is credited", async () => {
     const player = await signedInPlayer(site);
     const { page, context } = player;
     await context.grantPermissions(["clipboard-read", "clipboard-write"], {
@@ -48,6 +48,17 @@ describe("crypto deposits", () => {
     expect(address).toMatch(/^(bc1|tb1|bcrt1)/);
     await dialog.getByRole("img", { name: "Deposit address QR code" }).waitFor(WAIT);
     expect(await dialog.locator("[data-qr-payload]").getAttribute("data-qr-payload")).toBe(address);
+    // CN-02: the QR is drawn and shown 176 px wide.
+    const qr = dialog.locator("img[alt='Deposit address QR code']");
+    await qr.waitFor(WAIT);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector<HTMLImageElement>("img[alt='Deposit address QR code']")
+          ?.naturalWidth ?? 0) > 0,
+    );
+    expect(
+      await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.offsetWidth]),
+    ).toEqual([176, 176]);
 
     await dialog.getByRole("button", { name: "Copy" }).click();
     await dialog.getByRole("button", { name: "Copied" }).waitFor(WAIT);
