@@ -194,4 +194,37 @@ describe("bonuses", () => {
     await page.getByText("Withdrawal requested").first().waitFor(WAIT);
     await banner.getByText("0.00 EUR").waitFor(WAIT);
   }, 240_000);
+  test("CN-08 a deposit bonus that grants money and free spins previews both, the spins marked FS", async () => {
+    const { page } = await signedInPlayer(site);
+    // The seeded bonuses grant money or spins, not both: the list is the server's, with free
+    // spins added to the percent welcome bonus.
+    await page.route(
+      (url) => url.pathname === "/api/game/bonuses",
+      async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { data: { name: string; freespins: unknown }[] };
+        for (const bonus of body.data) {
+          if (bonus.name === WELCOME) {
+            bonus.freespins = {
+              count: 20,
+              gameId: 1,
+              gameSlug: "fruit-lines",
+              gameTitle: "Fruit Lines",
+              betAmount: "0.20",
+            };
+          }
+        }
+        await route.fulfill({ response: answer, json: body });
+      },
+    );
+    const dialog = await openWallet(page);
+    await methodButton(dialog, "Card (hosted page)").click();
+    const amount = dialog.locator("input[name=amount]");
+    await amount.waitFor(WAIT);
+    await amount.fill("40");
+    const bonusList = dialog.getByRole("radiogroup", { name: "Deposit bonus" });
+    const welcome = bonusList.getByRole("radio", { name: new RegExp(`^${WELCOME}`) });
+    await welcome.waitFor(WAIT);
+    await bonusList.getByText("40 EUR + 20 FS", { exact: true }).waitFor(WAIT);
+  });
 });
