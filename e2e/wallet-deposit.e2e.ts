@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { useSite } from "./support/fixture";
 import {
@@ -15,6 +16,18 @@ const site = useSite(WALLET_ENV);
 
 const isDeposit = (url: string, method: string) =>
   method === "POST" && new URL(url).pathname === "/api/payment/invoices/deposit";
+
+/**
+ * MD-08: deposit-success, deposit-pending and deposit-redirect are one success-style view: the
+ * success mark, the modal's own text and one OK button.
+ */
+async function resultView(page: Page, title: string): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: title });
+  const view = dialog.locator("[data-view=deposit-result]");
+  await view.waitFor(WAIT);
+  expect(await view.locator("svg circle").getAttribute("stroke")).toContain("--color-success");
+  expect(await view.getByRole("button").allTextContents()).toEqual(["OK"]);
+}
 
 describe("wallet deposits through the sandbox processor", () => {
   test("WL-01 WL-03 WL-04 WL-07 WL-24 DP-01 DP-04 DP-05 form: the hosted page approves in a new window, the player comes back and the balance is updated", async () => {
@@ -54,6 +67,7 @@ describe("wallet deposits through the sandbox processor", () => {
 
     // The wallet closed into deposit-redirect; the payment window shows the hosted page.
     await page.getByRole("dialog", { name: "Continue your deposit" }).waitFor(WAIT);
+    await resultView(page, "Continue your deposit"); // MD-08
     const payment = await popup;
     await payment.waitForURL(/\/sandbox\/payments\//, WAIT);
     // The first window hears of it too (realtime, or the fallback poll) and shows the alert.
@@ -119,16 +133,18 @@ describe("wallet deposits through the sandbox processor", () => {
     await phone.goto(qr);
     await decideSandboxPayment(phone, "approve");
     await page.getByRole("dialog", { name: "Deposit successful" }).waitFor(WAIT);
+    await resultView(page, "Deposit successful"); // MD-08
     const wallet = await openWallet(page);
     await waitForBalance(wallet, "12.50 EUR");
   });
 
-  test("DP-08 message: the deposit-pending modal opens and the invoice waits in the history", async () => {
+  test("DP-08 MD-08 message: the deposit-pending modal (the shared success-style view) opens and the invoice waits in the history", async () => {
     const { page } = await signedInPlayer(site);
     const dialog = await openWallet(page);
     await methodButton(dialog, "Bank transfer").click();
     await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
     await page.getByRole("dialog", { name: "Deposit in progress" }).waitFor(WAIT);
+    await resultView(page, "Deposit in progress");
     await page.goto("/profile/history");
     const table = page.getByRole("table", { name: "Payments" });
     await table.getByRole("cell", { name: "Pending" }).waitFor(WAIT);
