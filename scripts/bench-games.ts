@@ -13,7 +13,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg } from "node:os";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import pg from "pg";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
@@ -61,7 +61,12 @@ function summary(latencies: number[], seconds: number) {
 }
 
 /** CPU seconds (user + system) of a process from /proc, or of every process named `name`. */
-function cpuSeconds(select: { pid: number } | { name: string }): number {
+/**
+ * CPU seconds from /proc: one process, every process of a name, or a PostgreSQL cluster (its
+ * postmaster, with the children it reaped, and its live backends) so other clusters on the
+ * machine do not count.
+ */
+function cpuSeconds(select: { pid: number } | { name: string } | { postmaster: number }): number {
   const ticks = 100;
   const pids =
     "pid" in select
@@ -77,6 +82,11 @@ function cpuSeconds(select: { pid: number } | { name: string }): number {
       const command = stat.slice(stat.indexOf("(") + 1, close);
       if ("name" in select && command !== select.name) continue;
       const fields = stat.slice(close + 2).split(" ");
+      if ("postmaster" in select) {
+        const parent = Number(fields[1]);
+        if (pid === select.postmaster) total += (Number(fields[13]) + Number(fields[14])) / ticks;
+        else if (parent !== select.postmaster) continue;
+      }
       total += (Number(fields[11]) + Number(fields[12])) / ticks;
     } catch {
       // The process ended meanwhile.
@@ -85,7 +95,33 @@ function cpuSeconds(select: { pid: number } | { name: string }): number {
   return total;
 }
 
+/** The statements of the wallet phase that took the most time, per signed call. */
+async function printStatements(db: ReturnType<typeof openPostgres>, calls: number) {
+  const rows = await db.query<{
+    query: string;
+    calls: string;
+    exec: number;
+    plan: number;
+    top: boolean;
+  }>(
+    `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls::text AS calls,
+            total_exec_time AS exec, total_plan_time AS plan, toplevel AS top
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+      ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
+  );
+  console.log(
+    "  statements by time (µs per signed call; nested = run inside a function or trigger):",
+  );
+  for (const row of rows) {
+    const us = ((row.exec + row.plan) * 1000) / calls;
+    console.log(
+      `  ${us.toFixed(0).padStart(6)} µs  ${(Number(row.calls) / calls).toFixed(2).padStart(5)}×  ${row.top ? "top   " : "nested"}  ${row.query.slice(0, 150)}`,
+    );
+  }
+}
+
 // ---- the server child ------------------------------------------------------------------------
+const statementsProfile = process.env.BENCH_PG_STATEMENTS === "1";
 if (process.env.BENCH_GAMES_SERVER) {
   const config = loadConfig({
     ...process.env,
@@ -97,7 +133,9 @@ if (process.env.BENCH_GAMES_SERVER) {
     JWT_SECRET: randomBytes(32).toString("hex"),
     WEBHOOK_SECRET: randomBytes(32).toString("hex"),
   });
-  const db = openPostgres(process.env.BENCH_GAMES_SERVER, Number(process.env.BENCH_POOL ?? 16));
+  const db = openPostgres(process.env.BENCH_GAMES_SERVER, Number(process.env.BENCH_POOL ?? 16), {
+    preparedStatements: config.databasePreparedStatements,
+  });
   const app = await buildApp({ config, db, ssr: false });
   await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
   process.send?.("ready");
@@ -116,10 +154,28 @@ async function main() {
   );
   let target = process.env.BENCH_DATABASE_URL;
   let stopPg: (() => void) | null = null;
+  let socketDir: string | null = null;
+  let postgresProcesses: { name: string } | { postmaster: number } = { name: "postgres" };
   if (!target) {
-    const cluster = await startThrowawayPostgres({ max_connections: "200" });
+    // BENCH_PG_STATEMENTS=1: pg_stat_statements (nested statements too) for the wallet phase.
+    const cluster = await startThrowawayPostgres({
+      max_connections: "200",
+      ...(statementsProfile
+        ? {
+            shared_preload_libraries: "pg_stat_statements",
+            "pg_stat_statements.track": "all",
+            "pg_stat_statements.track_planning": "on",
+          }
+        : {}),
+    });
     target = cluster.url;
     stopPg = cluster.stop;
+    socketDir = cluster.socketDir;
+    postgresProcesses = {
+      postmaster: Number(
+        readFileSync(join(cluster.socketDir, "data", "postmaster.pid"), "utf8").split("\n")[0],
+      ),
+    };
   }
   const admin = new pg.Client({ connectionString: target });
   await admin.connect();
@@ -128,6 +184,12 @@ async function main() {
   const url = new URL(target);
   url.pathname = `/${dbName}`;
   const dbUrl = url.toString();
+  // --unix-socket: the server child talks to the throwaway cluster over its Unix socket rather
+  // than loopback TCP (PostgreSQL on the same machine, as a one-box deployment would have it).
+  const serverDbUrl =
+    socketDir && args.includes("--unix-socket")
+      ? `postgres://postgres@/${dbName}?host=${encodeURIComponent(socketDir)}&port=${new URL(target).port}`
+      : dbUrl;
   const db = openPostgres(dbUrl, 8);
   const secret = randomBytes(32).toString("hex");
   let child: ChildProcess | null = null;
@@ -142,7 +204,7 @@ async function main() {
     child = fork(resolve(root, "scripts/bench-games.ts"), [], {
       env: {
         ...process.env,
-        BENCH_GAMES_SERVER: dbUrl,
+        BENCH_GAMES_SERVER: serverDbUrl,
         PORT: String(port),
         GAME_PROVIDER_SECRETS: `${PROVIDER}=${secret}`,
         COUNTRY_HEADER: "cf-ipcountry",
@@ -215,9 +277,13 @@ async function main() {
     };
     await Promise.all(tokens.map((token) => round(token)));
 
+    if (statementsProfile) {
+      await db.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+      await db.query("SELECT pg_stat_statements_reset()");
+    }
     const cpuBefore = {
       server: cpuSeconds({ pid: child.pid! }),
-      postgres: cpuSeconds({ name: "postgres" }),
+      postgres: cpuSeconds(postgresProcesses),
       bench: process.cpuUsage(),
     };
     const wallet = { rounds: [] as number[], errors: 0 };
@@ -239,7 +305,7 @@ async function main() {
     const perCall = (seconds: number) => `${((seconds / calls) * 1000).toFixed(2)} ms`;
     const loadAfterWallet = loadavg()[0]!;
     const serverCpu = cpuSeconds({ pid: child.pid! }) - cpuBefore.server;
-    const postgresCpu = cpuSeconds({ name: "postgres" }) - cpuBefore.postgres;
+    const postgresCpu = cpuSeconds(postgresProcesses) - cpuBefore.postgres;
     console.log(
       `wallet API  sessions=${SESSIONS}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
         `(${Math.round(walletFigures.perSecond * 2).toLocaleString("en")} signed calls/s)  round trip p50 ${walletFigures.p50.toFixed(1)} ms  ` +
@@ -250,6 +316,8 @@ async function main() {
         `load generator ${perCall((benchCpu.user + benchCpu.system) / 1e6)}; ` +
         `${(serverCpu + postgresCpu + (benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} CPU s in ${walletSeconds.toFixed(1)} s wall`,
     );
+
+    if (statementsProfile) await printStatements(db, calls);
 
     // Catalogue over HTTP: a mix of what the site asks for.
     const queries = [

@@ -77,5 +77,6 @@ export async function startThrowawayPostgres(settings = {}) {
     rmSync(dir, { recursive: true, force: true });
   };
   process.once("exit", stop);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, bin, port, stop };
+  // socketDir: the same server over a Unix socket (postgres://postgres@/db?host=<socketDir>).
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, socketDir: dir, bin, port, stop };
 }

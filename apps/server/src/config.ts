@@ -52,6 +52,12 @@ export const configDocs: readonly ConfigDoc[] = [
     description: "PostgreSQL URL; unset uses embedded PGlite under DATA_DIR/pglite",
   },
   {
+    name: "DATABASE_PREPARED_STATEMENTS",
+    default: "true",
+    description:
+      "Prepare each parameterised statement once per PostgreSQL connection; false behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21)",
+  },
+  {
     name: "REDIS_URL",
     default: "(unset)",
     description:
@@ -313,6 +319,7 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .optional(),
   ),
+  DATABASE_PREPARED_STATEMENTS: optionalBoolean,
   REDIS_URL: optional.pipe(
     z
       .string()
@@ -422,6 +429,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  databasePreparedStatements: boolean;
   redisUrl: string | null;
   countryHeader: string | null;
   trustProxy: boolean | number | string;
@@ -567,6 +575,7 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     redisUrl: e.REDIS_URL ?? null,
     countryHeader: e.COUNTRY_HEADER ?? null,
     trustProxy: e.TRUST_PROXY,

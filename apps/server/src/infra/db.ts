@@ -67,10 +67,36 @@ export function wrapPGlite(lite: PGlite): Db {
   };
 }
 
-function pgQueryable(target: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * Names for the parameterised statements node-postgres prepares once per connection and then
+ * only binds and executes: without a name every call is parsed and planned again, which took
+ * about a third of PostgreSQL's time on the provider wallet path (docs/performance.md). The SQL
+ * of the repositories is fixed text, so the set stays small; past the cap (text built at run
+ * time, should any grow unbounded) statements run unnamed, as before.
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 2000;
+
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `s${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+function pgQueryable(target: pg.Pool | pg.PoolClient, prepare: boolean): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, params as unknown[]);
+      // Only statements with parameters: without any, node-postgres uses the simple protocol,
+      // which also runs scripts of several statements (they cannot be prepared).
+      const name = prepare && params.length > 0 ? statementName(sql) : undefined;
+      const result = await target.query(
+        name
+          ? { name, text: sql, values: params as unknown[] }
+          : { text: sql, values: params as unknown[] },
+      );
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -80,18 +106,31 @@ function pgQueryable(target: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): Db {
+export interface PostgresOptions {
+  /**
+   * Prepare each parameterised statement once per connection (default). Off for a pooler that
+   * cannot keep them (PgBouncer in transaction mode before 1.21): DATABASE_PREPARED_STATEMENTS.
+   */
+  preparedStatements?: boolean;
+}
+
+export function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  options: PostgresOptions = {},
+): Db {
+  const prepare = options.preparedStatements ?? true;
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client losing its connection emits on the pool; without a listener Node would crash.
   pool.on("error", () => {});
   return {
     kind: "pg",
-    ...pgQueryable(pool),
+    ...pgQueryable(pool, prepare),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await fn(pgQueryable(client));
+        const result = await fn(pgQueryable(client, prepare));
         await client.query("COMMIT");
         return result;
       } catch (error) {
@@ -107,8 +146,13 @@ export function openPostgres(connectionString: string, poolSize = 10): Db {
 
 export async function openDatabase(config: {
   databaseUrl: string | null;
+  databasePreparedStatements?: boolean;
   dataDir: string;
 }): Promise<Db> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) {
+    return openPostgres(config.databaseUrl, 10, {
+      preparedStatements: config.databasePreparedStatements ?? true,
+    });
+  }
   return openPGlite({ dataDir: path.join(config.dataDir, "pglite") });
 }

@@ -81,6 +81,7 @@ export async function walletBet(
         currency: session.currency,
         stake,
         now,
+        playerLocked: true, // by lockedCallState
       });
     } catch (error) {
       // 13110 / 13111 as the platform answers them, with the balance like every refusal here,

@@ -65,8 +65,8 @@ export async function depositRefusal(db: Queryable, check: DepositCheck): Promis
 
 /**
  * Serialises the money movements of one player that limits govern (deposits, bets, limit
- * changes) for the rest of the caller's transaction. Taking it again in the same transaction is
- * free.
+ * changes) for the rest of the caller's transaction. Taking it again in the same transaction
+ * waits for nothing (but costs a statement: callers that hold it say so, see BetCheck).
  */
 export async function lockPlayerLimits(tx: Queryable, playerId: string): Promise<void> {
   await limitsRepository(tx).lockPlayer(playerId);
@@ -100,6 +100,8 @@ export interface BetCheck {
   /** Minor units staked. */
   stake: bigint;
   now: Date;
+  /** The caller took lockPlayerLimits earlier in this transaction: a statement saved per bet. */
+  playerLocked?: boolean;
 }
 
 /** A bet refused by a limit (13110) or a self-exclusion / cooling-off (13111), with the limit. */
@@ -130,7 +132,7 @@ export class BetLimitRefusal extends AppError {
  */
 export async function assertCanBet(tx: Queryable, check: BetCheck): Promise<void> {
   const repository = limitsRepository(tx);
-  await repository.lockPlayer(check.playerId);
+  if (!check.playerLocked) await repository.lockPlayer(check.playerId);
   const limits = await repository.listCurrent(check.playerId, check.now);
   const block = limits.find((limit) => isActiveBlock(limit, check.now));
   if (block) {
