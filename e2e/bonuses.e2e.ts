@@ -227,4 +227,27 @@ describe("bonuses", () => {
     await welcome.waitFor(WAIT);
     await bonusList.getByText("40 EUR + 20 FS", { exact: true }).waitFor(WAIT);
   });
+  test("ER-18 a code answered with status 3 or 4 raises the alert whose text is the site content's", async () => {
+    const { page } = await signedInPlayer(site);
+    await page.goto("/profile/bonuses");
+    await hydrated(page);
+    const code = page.getByRole("textbox", { name: "Bonus code" });
+    const apply = page.getByRole("button", { name: "Apply code" });
+    // Status 3 (incorrect): content alerts.bonusCodeIncorrect.
+    await code.fill("NO-SUCH-CODE");
+    await apply.click();
+    await page.getByText("Incorrect promo code").first().waitFor(WAIT);
+    await page.getByText("Please check the code and try again.").first().waitFor(WAIT);
+    // Status 4 (not available: already used): content alerts.bonusCodeNotAvailable with {code}.
+    await code.fill("WELCOME5");
+    await apply.click();
+    await page.getByText("Bonus code applied").first().waitFor(WAIT);
+    await code.fill("WELCOME5");
+    await apply.click();
+    await page.getByText("Code not available").first().waitFor(WAIT);
+    await page
+      .getByText("Code WELCOME5 is not available to you (expired, used up or already used).")
+      .first()
+      .waitFor(WAIT);
+  });
 });
