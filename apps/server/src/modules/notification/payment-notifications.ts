@@ -23,38 +23,49 @@ async function sumOf(tx: Queryable, invoice: SettledInvoice): Promise<string> {
   return `${amount} ${invoice.currency}`;
 }
 
-/** "Deposit received", once per invoice. */
-export async function notifyDepositSucceeded(
+/** The two messages: their kind, texts and the invoice state they are sent once for. */
+const INVOICE_MESSAGES = {
+  deposit: {
+    title: "Deposit received",
+    text: (sum: string) => `Your deposit of ${sum} is on your balance.`,
+    state: "succeeded",
+  },
+  withdrawal: {
+    title: "Withdrawal paid",
+    text: (sum: string) => `Your withdrawal of ${sum} has been paid out.`,
+    state: "paid",
+  },
+} as const;
+
+async function notifyInvoice(
   tx: Queryable,
   ctx: { now: () => Date },
+  kind: keyof typeof INVOICE_MESSAGES,
   invoice: SettledInvoice,
 ): Promise<void> {
+  const message = INVOICE_MESSAGES[kind];
   const sum = await sumOf(tx, invoice);
   await createNotification(tx, ctx, {
     playerId: invoice.player_id,
-    kind: "deposit",
-    title: "Deposit received",
-    text: `Your deposit of ${sum} is on your balance.`,
+    kind,
+    title: message.title,
+    text: message.text(sum),
     link: "/profile/history",
     params: { sum },
-    dedupeKey: `invoice:${invoice.id}:succeeded`,
+    dedupeKey: `invoice:${invoice.id}:${message.state}`,
   });
 }
 
-/** "Withdrawal paid", once per invoice. */
-export async function notifyWithdrawalPaid(
+/** "Deposit received", once per invoice. */
+export const notifyDepositSucceeded = (
   tx: Queryable,
   ctx: { now: () => Date },
   invoice: SettledInvoice,
-): Promise<void> {
-  const sum = await sumOf(tx, invoice);
-  await createNotification(tx, ctx, {
-    playerId: invoice.player_id,
-    kind: "withdrawal",
-    title: "Withdrawal paid",
-    text: `Your withdrawal of ${sum} has been paid out.`,
-    link: "/profile/history",
-    params: { sum },
-    dedupeKey: `invoice:${invoice.id}:paid`,
-  });
-}
+): Promise<void> => notifyInvoice(tx, ctx, "deposit", invoice);
+
+/** "Withdrawal paid", once per invoice. */
+export const notifyWithdrawalPaid = (
+  tx: Queryable,
+  ctx: { now: () => Date },
+  invoice: SettledInvoice,
+): Promise<void> => notifyInvoice(tx, ctx, "withdrawal", invoice);
