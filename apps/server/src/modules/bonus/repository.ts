@@ -98,6 +98,17 @@ function toRecord(row: PlayerBonusRow): PlayerBonusRecord {
   };
 }
 
+/**
+ * A player's bonuses or free spins for the lists of the API: $1 the player, $2 statuses and $3
+ * currencies (null: any), the open ones first, then the newest.
+ */
+function playerListFilter(alias: string): string {
+  return `WHERE ${alias}.player_id = $1
+            AND ($2::smallint[] IS NULL OR ${alias}.status = ANY ($2::smallint[]))
+            AND ($3::text[] IS NULL OR ${alias}.currency = ANY ($3::text[]))
+          ORDER BY ${alias}.status DESC, ${alias}.issued_at DESC, ${alias}.id DESC LIMIT 200`;
+}
+
 export function toPlayerBonus(record: PlayerBonusRecord): PlayerBonus {
   const text = (value: bigint) => formatAmount(value, record.subunitToUnit);
   return {
@@ -310,13 +321,11 @@ export function bonusRepository(db: Queryable) {
       statuses: readonly number[] | undefined,
       currencies: readonly string[] | undefined,
     ): Promise<PlayerBonusRecord[]> {
-      const rows = await db.query<PlayerBonusRow>(
-        `${PB_SELECT} WHERE pb.player_id = $1
-            AND ($2::smallint[] IS NULL OR pb.status = ANY ($2::smallint[]))
-            AND ($3::text[] IS NULL OR pb.currency = ANY ($3::text[]))
-          ORDER BY pb.status DESC, pb.issued_at DESC, pb.id DESC LIMIT 200`,
-        [playerId, statuses ?? null, currencies ?? null],
-      );
+      const rows = await db.query<PlayerBonusRow>(`${PB_SELECT} ${playerListFilter("pb")}`, [
+        playerId,
+        statuses ?? null,
+        currencies ?? null,
+      ]);
       return rows.map(toRecord);
     },
     async listOpenBonuses(playerId: string): Promise<PlayerBonusRecord[]> {
@@ -352,13 +361,11 @@ export function bonusRepository(db: Queryable) {
       statuses: readonly number[] | undefined,
       currencies: readonly string[] | undefined,
     ): Promise<PlayerFreespinRecord[]> {
-      const rows = await db.query<FreespinRow>(
-        `${FS_SELECT} WHERE f.player_id = $1
-            AND ($2::smallint[] IS NULL OR f.status = ANY ($2::smallint[]))
-            AND ($3::text[] IS NULL OR f.currency = ANY ($3::text[]))
-          ORDER BY f.status DESC, f.issued_at DESC, f.id DESC LIMIT 200`,
-        [playerId, statuses ?? null, currencies ?? null],
-      );
+      const rows = await db.query<FreespinRow>(`${FS_SELECT} ${playerListFilter("f")}`, [
+        playerId,
+        statuses ?? null,
+        currencies ?? null,
+      ]);
       return rows.map(toFreespinRecord);
     },
     async listCodes(playerId: string, trigger: number | null): Promise<PlayerBonusCodeRecord[]> {
