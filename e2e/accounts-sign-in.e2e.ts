@@ -261,6 +261,55 @@ describe("sign-in, password recovery and logout", () => {
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
   }, 120_000); // three password hashes (Argon2id) and two page loads
 
+  test("SEC-01 a guest browses, opens guest-only and open-to-anyone modals, signs up, recovers a password and signs in", async () => {
+    // From Ireland: sign-up's country and currency start filled in.
+    const { page } = await site.open({ country: "IE" });
+    // Browsing: the home page and a game category, with no sign-in asked for.
+    await page.goto("/");
+    await hydrated(page);
+    await page.goto("/categories");
+    await page.waitForURL(/\/categories\/[^/?]+/);
+    await hydrated(page);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    // An open-to-anyone modal.
+    await page.goto("/?categories=true");
+    await hydrated(page);
+    const categories = page.getByRole("dialog", { name: "Categories" });
+    await categories.waitFor();
+    await page.keyboard.press("Escape");
+    await categories.waitFor({ state: "detached" });
+
+    // Guest-only modals: sign-up registers the guest.
+    const email = uniqueEmail("guest");
+    await page.getByRole("banner").getByRole("button", { name: "Sign up" }).click();
+    const signUp = page.getByRole("dialog", { name: "Sign up" });
+    await signUp.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await signUp.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await signUp.getByLabel("Repeat password").fill(PASSWORD);
+    await signUp.getByRole("checkbox", { name: /Terms and Conditions/ }).check();
+    await signUp.getByRole("button", { name: "Sign up" }).click();
+    const banner = page.getByRole("banner");
+    await banner.getByRole("button", { name: "Log out" }).waitFor();
+    await banner.getByRole("button", { name: "Log out" }).click();
+    await banner.getByRole("button", { name: "Sign in" }).waitFor();
+
+    // Password recovery from sign-in, then sign-in.
+    await banner.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    const forgot = page.getByRole("dialog", { name: "Forgot password" });
+    await forgot.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await forgot.getByRole("button", { name: "Send reset link" }).click();
+    await forgot.getByRole("status").filter({ hasText: "Please check your e-mail" }).waitFor();
+    await page.keyboard.press("Escape");
+    await forgot.waitFor({ state: "detached" });
+    const signIn = page.getByRole("dialog", { name: "Sign in" });
+    await signIn.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await signIn.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await signIn.getByRole("button", { name: "Log in" }).click();
+    await banner.getByRole("button", { name: "Log out" }).waitFor();
+  }, 120_000);
+
   test("SE-07 SE-10 logging out in one tab sends the other tab home as a guest", async () => {
     const email = uniqueEmail("tabs");
     await registerByApi(site.server.url, email);
