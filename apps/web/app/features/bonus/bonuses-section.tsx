@@ -24,6 +24,9 @@ import {
   targetValue,
 } from "./bonus-api";
 import { bonusCodeAlert, CODE_TRIGGER, spinsPercent, wageringPercent } from "./bonus-rules";
+// The profile card, table and section layout live in forms.css, which only the other profile
+// sections' lazy code imported: a direct visit of /profile/bonuses showed the cards unstyled.
+import "../../forms/forms.css";
 import "../../modals/modal.css";
 import "./bonus.css";
 

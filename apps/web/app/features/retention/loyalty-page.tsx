@@ -3,6 +3,9 @@
 // (LY-02) and a button to the loyalty-earn modal.
 import { useModals, useSite } from "../../lib/site";
 import { AccountSummary, LevelLadder, useLoyaltyAccount } from "./loyalty-parts";
+// The "How to earn points" button is a modal-button: its styles must come with the page, not
+// only with the lazy modal chunks (a direct visit of /loyalty showed it unstyled).
+import "../../modals/modal.css";
 
 export function LoyaltyPageBody() {
   const { t, session } = useSite();
