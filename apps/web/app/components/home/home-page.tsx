@@ -1,9 +1,9 @@
-import { type CSSProperties, lazy, type ReactNode, Suspense, useId } from "react";
+import { lazy, type ReactNode, Suspense, useId } from "react";
 import { Link } from "react-router";
 import { useModals, useSite } from "../../lib/site";
 import { LoyaltyArt, SportsArt, WelcomeArt } from "../art/banner-art";
-import { CategoryArt, CategoryIcon, categoryKind } from "../art/category-art";
-import { ChatIcon, ChevronRightIcon, CoinsIcon, ShieldIcon, SlidersIcon } from "../art/icons";
+import { CategoryIcon, categoryKind } from "../art/category-art";
+import { ChatIcon, CoinsIcon, ShieldIcon, SlidersIcon } from "../art/icons";
 import { useLayoutKind } from "../layout/layout-kind";
 import { Badge } from "../ui/badge";
 import { Button, ButtonLink } from "../ui/button";
@@ -12,8 +12,9 @@ import { cx } from "../ui/cx";
 // into the first HTML, and without them it would show unstyled, then jump once the chunk loads.
 import "../../features/games/games.css";
 
-// Search, collection rails and winners load as their own chunk, out of the entry JavaScript.
-const HomeLobby = lazy(() => import("../../features/games/home-lobby"));
+// Search, collection rails, winners and the lobby tiles (with their illustrations) load as their
+// own chunk, out of the JavaScript every page loads first. The server renders them in place.
+const HomeLobby = lazy(() => import("./home-lobby-part"));
 
 /**
  * The home page: promo banners (welcome package; sportsbook when the betting provider is
@@ -36,7 +37,6 @@ export function HomePage() {
           <HomeLobby />
         </Suspense>
       )}
-      {restricted ? null : <Lobby />}
       <TrustStrip />
     </div>
   );
@@ -175,52 +175,6 @@ function CategoryStrip() {
         ))}
       </ul>
     </nav>
-  );
-}
-
-function Lobby() {
-  const { t, href, collections } = useSite();
-  const titleId = useId();
-  return (
-    <section className="lobby" aria-labelledby={titleId}>
-      <div className="section-head">
-        <h2 id={titleId} className="section-head__title">
-          {t("layout.home.lobby.title", "Explore the lobby")}
-        </h2>
-        {collections.length > 0 ? (
-          <Link className="section-head__more" to={href("/providers")}>
-            {t("layout.home.lobby.providers", "Game providers")}
-            <ChevronRightIcon size={16} />
-          </Link>
-        ) : null}
-      </div>
-      {collections.length === 0 ? (
-        <p className="lobby__empty">
-          {t("layout.home.lobby.empty", "The game lobby is being set up. Please check back soon.")}
-        </p>
-      ) : (
-        <ul className="tile-grid">
-          {collections.map((c, i) => (
-            <li key={c.id}>
-              <Link
-                className="tile"
-                style={{ "--tile-bg": `var(--tile-${(i % 6) + 1})` } as CSSProperties}
-                to={href(`/categories/${c.slug}`)}
-              >
-                <span className="tile__art">
-                  <CategoryArt kind={categoryKind(c.slug, c.name)} />
-                </span>
-                <span className="tile__name">{c.name}</span>
-                <span className="tile__cta" aria-hidden="true">
-                  {t("layout.home.lobby.tile", "Browse games")}
-                  <ChevronRightIcon size={14} />
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 

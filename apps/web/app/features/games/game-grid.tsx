@@ -23,8 +23,8 @@ export function GameGrid({
     return (
       <ul className="game-grid" aria-busy="true" aria-label={label}>
         {Array.from({ length: skeletons }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <li key={i}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity (and keys no game id can take, so a card never reuses a placeholder's node)
+          <li key={`placeholder-${i}`}>
             <GameCardSkeleton />
           </li>
         ))}

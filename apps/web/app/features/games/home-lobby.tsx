@@ -125,8 +125,8 @@ function GameRail({ collection }: { collection: CollectionSummary }) {
               </li>
             ))
           : Array.from({ length: 6 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-              <li key={i}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity (and keys no game id can take: a card reusing a placeholder's node counted as a layout shift)
+              <li key={`placeholder-${i}`}>
                 <GameCardSkeleton />
               </li>
             ))}
