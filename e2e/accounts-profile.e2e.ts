@@ -84,6 +84,70 @@ describe("profile pages", () => {
     await page.getByText(`Your e-mail address ${email} is not confirmed yet.`).waitFor();
   });
 
+  test("VR-10 the date of birth is a date field, and only a valid date is taken", async () => {
+    const email = uniqueEmail("birthdate");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open();
+    await signInWithModal(page, email, PASSWORD);
+    await page.goto("/profile/info");
+    await hydrated(page);
+    const birthdate = page.locator("input[name=birthdate]");
+    await birthdate.waitFor();
+    // The browser's date control gives the form a real calendar date or nothing.
+    expect(await birthdate.getAttribute("type")).toBe("date");
+    await birthdate.fill("2000-02-29");
+    const save = page.waitForRequest(
+      (r) => r.method() === "PUT" && new URL(r.url()).pathname === "/api/player/profile",
+    );
+    await page.getByRole("button", { name: "Save" }).click();
+    const request = await save;
+    expect((request.postDataJSON() as Record<string, unknown>).birthdate).toBe("2000-02-29");
+    await page.getByRole("status").filter({ hasText: "Your details have been saved." }).waitFor();
+
+    // The same form body with a date that does not exist is refused on the field.
+    const body = {
+      ...(request.postDataJSON() as Record<string, unknown>),
+      birthdate: "2023-02-29",
+    };
+    const refused = await fetch(`${site.server.url}/api/player/profile`, {
+      method: "PUT",
+      headers: {
+        "content-type": "application/json",
+        authorization: request.headers().authorization ?? "",
+      },
+      body: JSON.stringify(body),
+    });
+    expect(refused.status).toBe(422);
+    expect(
+      ((await refused.json()) as { error: { fields: Record<string, string[]> } }).error.fields,
+    ).toEqual({ birthdate: ["The value is not a valid date"] });
+  });
+
+  test("VR-19 a receiveBonus profile field is a checkbox", async () => {
+    const email = uniqueEmail("receive-bonus");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open();
+    // The seeded profile fields do not offer it: the server's list gets it added here.
+    await page.route(
+      (url) =>
+        url.pathname === "/api/player/fields/validations" &&
+        url.searchParams.get("scenario") === "profile",
+      async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { data: Record<string, unknown>[] };
+        const promo = body.data.find((field) => field.name === "receiveEmailPromo");
+        body.data.push({ ...promo, name: "receiveBonus", value: "1", description: null });
+        await route.fulfill({ response: answer, json: body });
+      },
+    );
+    await signInWithModal(page, email, PASSWORD);
+    await page.goto("/profile/info");
+    await hydrated(page);
+    const box = page.getByRole("checkbox", { name: "I want to receive bonuses" });
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(true);
+  });
+
   test("PR-06 ER-17 the verify link confirms the e-mail after a resend; profile-confirmed opens", async () => {
     const email = uniqueEmail("confirm");
     await registerByApi(site.server.url, email);
@@ -111,6 +175,34 @@ describe("profile pages", () => {
     await page.goto("/profile/info");
     await page.getByText(`Your e-mail address ${email} is confirmed.`).waitFor();
   }, 120_000);
+
+  test("ER-16 a failed resend of the confirmation e-mail raises the somethingWrong alert", async () => {
+    const email = uniqueEmail("resend-fails");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open();
+    await signInWithModal(page, email, PASSWORD);
+    await page.route("**/api/player/profile/confirmations/email/resend", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: 503, message: "Mail service unavailable" } }),
+      }),
+    );
+    await page.goto("/profile/info");
+    await hydrated(page);
+    const resend = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/player/profile/confirmations/email/resend",
+    );
+    await page.getByRole("button", { name: "Resend" }).click();
+    expect((await resend).status()).toBe(503);
+    await page.getByText("Something went wrong").first().waitFor();
+    await page.getByText("Please try again in a moment.").first().waitFor();
+    expect(
+      await page
+        .getByText("We sent you a new confirmation e-mail. Please check your inbox.")
+        .count(),
+    ).toBe(0);
+  });
 
   test("SEC-02 a guest on a profile page gets sign-in", async () => {
     const { page } = await site.open();
