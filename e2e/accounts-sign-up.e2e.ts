@@ -390,6 +390,56 @@ describe("sign-up", () => {
     ]);
   }, 120_000);
 
+  test("VR-16 VR-17 the phone needs a picked prefix; the field has a value only with both prefix and number", async () => {
+    const { page } = await site.open({ country: "IE" });
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    await dialog.getByRole("tab", { name: "Phone" }).click();
+    const prefix = dialog.getByRole("combobox", { name: "Country code" });
+    const phone = dialog.getByRole("textbox", { name: "Phone" });
+    const submit = dialog.getByRole("button", { name: "Sign up" });
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Repeat password").fill(PASSWORD);
+    await dialog.getByRole("checkbox", { name: /Terms and Conditions/ }).check();
+    const invalid = (value: "true" | null) =>
+      page.waitForFunction(
+        (want) =>
+          document
+            .querySelector("[role=dialog] input[name=phone]")
+            ?.getAttribute("aria-invalid") === want,
+        value,
+      );
+
+    // A prefix (the request country's) but no number: no value, the field is required.
+    expect(await prefix.inputValue()).toBe("+353");
+    await phone.fill("8");
+    await phone.fill("");
+    await invalid("true");
+    expect(await submit.isDisabled()).toBe(true);
+
+    // A number but the prefix taken away: still no value.
+    await phone.fill("851234567");
+    await invalid(null);
+    await prefix.selectOption("");
+    await invalid("true");
+    expect(await submit.isDisabled()).toBe(true);
+
+    // Both: the value is prefix and number together.
+    await prefix.selectOption("+353");
+    await invalid(null);
+    const sent = page.waitForRequest(isPost("/api/player/otp/send"));
+    await page.route("**/api/player/otp/send", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ data: { expiresIn: 600, resendIn: 60 } }),
+      }),
+    );
+    await submit.click();
+    expect(((await sent).postDataJSON() as { phone: string }).phone).toBe("+353851234567");
+  });
+
   test("ER-05 a code send over the limit (11005) shows the limit text on the phone field", async () => {
     const { page } = await site.open({ country: "IE" });
     await page.route("**/api/player/otp/send", (route) =>
