@@ -130,7 +130,7 @@ describe("notifications (messenger)", () => {
 });
 
 describe("contact (PR-07)", () => {
-  test("PR-07 a guest sends the contact form; the message reaches the operator's mailbox in the dev outbox", async () => {
+  test("PR-07 VR-19 a guest sends the contact form; the message reaches the operator's mailbox in the dev outbox", async () => {
     const { page } = await site.open({ cookies: [{ name: "user-language", value: "en" }] });
     await page.goto("/contact");
     await hydrated(page);
@@ -139,6 +139,21 @@ describe("contact (PR-07)", () => {
     // The shared rules before anything is sent.
     await form.getByRole("button", { name: "Send message" }).click();
     await form.getByText("Value is required").first().waitFor();
+
+    // VR-19: the message is a textarea; captcha is a field no person sees or reaches.
+    expect(
+      await form.getByRole("textbox", { name: "Message" }).evaluate((element) => element.tagName),
+    ).toBe("TEXTAREA");
+    const captcha = form.locator("input[name=captcha]");
+    expect(await captcha.count()).toBe(1);
+    expect(await captcha.getAttribute("tabindex")).toBe("-1");
+    expect(
+      await captcha.evaluate((input) => {
+        const hidden = input.closest<HTMLElement>("[aria-hidden=true]");
+        const box = hidden?.getBoundingClientRect();
+        return box !== undefined && box.width <= 1 && box.height <= 1;
+      }),
+    ).toBe(true);
 
     const message = `Where is my withdrawal? Reference ${randomBytes(4).toString("hex")}.`;
     await form.getByRole("textbox", { name: "Name" }).fill("Ada Lovelace");
