@@ -212,4 +212,25 @@ describe("wallet withdrawals and the payment history", () => {
     });
     await page.getByText("Withdrawal requested").first().waitFor(WAIT);
   });
+  test("LC-09 a method's field labels and hints are those of the current locale, else the en ones", async () => {
+    const { page, context } = await fundedPlayer(site, "100");
+    await context.addCookies([{ name: "user-language", value: "pt-br", url: site.server.url }]);
+    await page.goto("/pt-br?wallet=withdraw");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Carteira" });
+    await dialog.waitFor(WAIT);
+    await methodButton(dialog, "Bank transfer").click();
+    // The account holder's label has a pt-br text; the IBAN's hint has none and falls back to en.
+    await dialog.getByRole("textbox", { name: "Titular da conta" }).waitFor(WAIT);
+    const iban = dialog.locator("input[name=iban]");
+    const hint = await iban.evaluate((input) =>
+      (input.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" "),
+    );
+    expect(hint).toContain("Your bank account number");
+    expect(await dialog.getByText("Account holder", { exact: true }).count()).toBe(0);
+    expect(await dialog.getByText("Ihre Kontonummer").count()).toBe(0);
+  });
 });
