@@ -102,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     extraSources: [
       ...config.cspExtraSources,
       ...originOf(config.publicSettingOverrides["betting.clientHost"]),
+      ...originOf(config.publicSettingOverrides["chat.widgetUrl"]),
+      ...originOf(config.publicSettingOverrides["tagManager.scriptUrl"]),
     ],
   });
   app.addHook("onRequest", async (request, reply) => {

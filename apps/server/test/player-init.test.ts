@@ -46,7 +46,8 @@ describe("GET /api/player/init", () => {
         withdrawShowAllFields: false,
         depositDefaultDecline: false,
       },
-      chat: { guestAvailable: false },
+      chat: { guestAvailable: false, widgetUrl: null },
+      tagManager: { scriptUrl: null },
       social: { providers: [], identityService: null, messagingApp: null },
     });
   });
@@ -148,7 +149,8 @@ describe("GET /api/player/init", () => {
       verification: { enabled: false, provider: null, hideDocuments: true },
       affiliateTagExpiration: 7,
       wallet: { showFilledFields: true, withdrawShowAllFields: true, depositDefaultDecline: true },
-      chat: { guestAvailable: true },
+      chat: { guestAvailable: true, widgetUrl: null },
+      tagManager: { scriptUrl: null },
       social: {
         providers: ["google", "facebook"],
         identityService: { name: "auth0", connections: ["apple", "twitch"] },

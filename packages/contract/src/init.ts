@@ -33,7 +33,10 @@ export const PublicSettings = z
       withdrawShowAllFields: z.boolean(),
       depositDefaultDecline: z.boolean(),
     }),
-    chat: z.object({ guestAvailable: z.boolean() }),
+    /** Live chat (ST-11..ST-13): the widget script URL, null when there is no chat. */
+    chat: z.object({ guestAvailable: z.boolean(), widgetUrl: z.string().nullable() }),
+    /** Tag manager (ST-13): its script URL, null when there is none. */
+    tagManager: z.object({ scriptUrl: z.string().nullable() }),
     social: SocialSettings,
   })
   .meta({ id: "PublicSettings" });

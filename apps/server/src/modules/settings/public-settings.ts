@@ -122,6 +122,16 @@ export const publicSettingDefs: readonly PublicSettingDef[] = [
     false,
   ),
   flag("chat.guestAvailable", "CHAT_GUEST_AVAILABLE", "Live chat starts for guests too", false),
+  optionalText(
+    "chat.widgetUrl",
+    "CHAT_WIDGET_URL",
+    "Live chat widget script URL (its origin joins the CSP); empty: no chat",
+  ),
+  optionalText(
+    "tagManager.scriptUrl",
+    "TAG_MANAGER_URL",
+    "Tag-manager script URL, e.g. https://www.googletagmanager.com/gtm.js?id=GTM-XXXX (its origin joins the CSP); empty: none",
+  ),
   {
     key: "social.providers",
     env: "SOCIAL_PROVIDERS",
@@ -217,7 +227,8 @@ export function assemblePublicSettings(values: PublicSettingValues): PublicSetti
       withdrawShowAllFields: bool("wallet.withdrawShowAllFields"),
       depositDefaultDecline: bool("wallet.depositDefaultDecline"),
     },
-    chat: { guestAvailable: bool("chat.guestAvailable") },
+    chat: { guestAvailable: bool("chat.guestAvailable"), widgetUrl: str("chat.widgetUrl") },
+    tagManager: { scriptUrl: str("tagManager.scriptUrl") },
     social: {
       providers: strings("social.providers"),
       identityService:

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { startChat } from "../../lib/chat/chat";
+import { startChat, startTagManager } from "../../lib/chat/chat";
 import { isMobileUserAgent } from "../../lib/device";
 import { patchQuery } from "../../lib/query-patch";
 import { startRealtime } from "../../lib/realtime/realtime";
@@ -34,7 +34,7 @@ import { useTournamentCompletedAlert } from "../tournaments/completed-alert";
  *   sign-in (SE-05, SE-06).
  */
 export function SessionEffects() {
-  const { session, href } = useSite();
+  const { session, href, settings } = useSite();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isLoggedIn = session.isLoggedIn;
@@ -54,10 +54,11 @@ export function SessionEffects() {
   }, []);
 
   useEffect(() => {
-    if (!isLoggedIn) return;
-    startRealtime(session.profileId);
-    startChat();
-  }, [isLoggedIn, session.profileId]);
+    startChat(settings.chat, isLoggedIn); // ST-11: guests too when the setting allows
+    if (isLoggedIn) startRealtime(session.profileId);
+  }, [isLoggedIn, session.profileId, settings.chat]);
+
+  useEffect(() => startTagManager(settings.tagManager.scriptUrl), [settings.tagManager.scriptUrl]);
 
   // ST-09: on a phone or tablet, a signed-in page that shows again asks for the wallet again.
   useEffect(() => {

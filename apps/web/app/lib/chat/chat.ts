@@ -1,14 +1,22 @@
-// The live chat widget (spec §4 "Chat", ST-11, ST-12). Placeholder until the chat issue:
-// post-login handling (lib/session/post-login.ts) already calls it. Chat failures are only
-// logged (ER-21).
+// The live chat widget and the tag manager (spec §4 "Chat", §7; ST-11..ST-13, ER-21): outside
+// scripts, off unless configured (settings chat.widgetUrl and tagManager.scriptUrl); their code
+// (third-party.ts) loads in its own chunk, only when one of them is configured.
+import type { PublicSettings } from "@casino/contract/init";
 
-let started = false;
+let chat: PublicSettings["chat"] | null = null;
 
-/** Starts the chat for the signed-in player (or a guest when the guest setting allows). Does nothing yet. */
-export function startChat(): void {
-  started = true;
+/**
+ * ST-11: the chat starts for a player, and for a guest only when the guest-available setting is
+ * on. The settings are remembered, so post-login handling may call it without them.
+ */
+export function startChat(settings?: PublicSettings["chat"], loggedIn = true): void {
+  if (settings) chat = settings;
+  const url = chat?.widgetUrl;
+  if (!url || !(loggedIn || chat?.guestAvailable)) return;
+  void import("./third-party").then((m) => m.openChat(url, loggedIn));
 }
 
-export function isChatStarted(): boolean {
-  return started;
+/** ST-13: the tag-manager script, when one is configured. */
+export function startTagManager(url: string | null): void {
+  if (url) void import("./third-party").then((m) => m.loadTagManager(url));
 }
