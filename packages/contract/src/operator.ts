@@ -30,3 +30,396 @@ export const WithdrawalReviewBody = z
   .meta({ id: "WithdrawalReview" });
 
 export const WithdrawalReviewResponse = z.object({ data: Invoice });
+
+// ---------------------------------------------------------------------------------------------
+// Bonuses, bonus codes, bonus game rules and quests as data (migration 0030). Amounts are decimal
+// strings in major units of their currency, checked against the currency's subunit by the
+// server (unknown currencies, games, bonuses → 422 naming the field). Creates accept an optional
+// idempotency `key`: a replay answers the first result (200 instead of 201).
+
+/** The operator's own key of a create: sending it again returns what the first request made. */
+const OperatorKey = z.string().trim().min(1).max(200);
+const CurrencyCode = z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code");
+const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "Lowercase letters, digits and dashes");
+const ForeignSlug = z.string().min(1).max(100);
+/** A percentage with at most two decimals ("100", "12.5"). */
+const Percent = z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, "Must be a percentage like 12.5");
+const Multiplier = z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, "Must be a number like 35 or 0.5");
+const Instant = z.iso.datetime({ offset: true });
+const Name = z.string().trim().min(1).max(200);
+const Description = z.string().max(5000);
+const Position = z.number().int().min(-1_000_000).max(1_000_000);
+
+export const OperatorAmountItem = z.strictObject({ currency: CurrencyCode, amount: DecimalAmount });
+
+/** An amount per currency, or in the base currency converted (max bet, a free spin's stake). */
+export const OperatorPerCurrency = z
+  .strictObject({
+    items: z.array(OperatorAmountItem).max(100).default([]),
+    baseCurrencyAmount: DecimalAmount.nullable().default(null),
+  })
+  .meta({ id: "OperatorPerCurrency" });
+
+/** What a bonus grants: the player API's assignConditions (API-57). */
+export const OperatorAssignConditions = z
+  .strictObject({
+    /** Type 1: the fixed amount per currency (else baseCurrencyAmount converted). */
+    amountItems: z.array(OperatorAmountItem).max(100).default([]),
+    baseCurrencyAmount: DecimalAmount.nullable().default(null),
+    /** Type 2: the cap per currency (else baseCurrencyMaxAmount converted; none: uncapped). */
+    maxAmountItems: z.array(OperatorAmountItem).max(100).default([]),
+    baseCurrencyMaxAmount: DecimalAmount.nullable().default(null),
+    /** Type 2: the percentage of the deposit. */
+    depositPercentage: z
+      .string()
+      .regex(/^\d{1,4}(\.\d{1,2})?$/, "Must be a percentage like 50")
+      .nullable()
+      .default(null),
+    /** Type 3: how many free spins. */
+    presets: z
+      .strictObject({ quantity: z.number().int().min(1).max(100_000).nullable().default(null) })
+      .default({ quantity: null }),
+  })
+  .meta({ id: "OperatorAssignConditions" });
+
+/** Which deposits a bonus fits: per currency, else the base-currency range converted (BN-14). */
+export const OperatorTriggerConditions = z
+  .strictObject({
+    invoiceAmountItems: z
+      .array(
+        z.strictObject({
+          currency: CurrencyCode,
+          amountFrom: DecimalAmount.nullable().default(null),
+          amountTo: DecimalAmount.nullable().default(null),
+        }),
+      )
+      .max(100)
+      .default([]),
+    baseCurrencyInvoiceAmountFrom: DecimalAmount.nullable().default(null),
+    baseCurrencyInvoiceAmountTo: DecimalAmount.nullable().default(null),
+  })
+  .meta({ id: "OperatorTriggerConditions" });
+
+export const OperatorBonusGameRule = z
+  .object({
+    game: z.string(),
+    gameTitle: z.string(),
+    /** Percent of a bet that counts toward wagering in this game. */
+    contribution: z.string(),
+    /** Bets in this game are refused while the bonus is active. */
+    isRestricted: z.boolean(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorBonusGameRule" });
+
+export const BonusKind = z.enum(["deposit", "code", "reward"]);
+export const BonusType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+/** A bonus definition with its conditions and game rules, as an operator sees it. */
+export const OperatorBonus = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    /** 1 cash, 2 percent of the deposit (capped), 3 free spins. */
+    type: BonusType,
+    /** deposit: offered at deposit; code: only through a bonus code; reward: issued by modules. */
+    kind: BonusKind,
+    packageId: z.number().int().nullable(),
+    packagePosition: z.number().int().nullable(),
+    assignConditions: OperatorAssignConditions,
+    triggerConditions: OperatorTriggerConditions,
+    wagerMultiplier: z.string(),
+    maxBet: OperatorPerCurrency.nullable(),
+    defaultContribution: z.string(),
+    expiresInDays: z.number().int(),
+    /** Type 3: the game's slug. */
+    freespinGame: z.string().nullable(),
+    freespinBet: OperatorPerCurrency.nullable(),
+    freespinWinningsBonusId: z.number().int().nullable(),
+    autoActivate: z.boolean(),
+    /** false: not offered nor issued through codes from now on; issued ones run their course. */
+    isEnabled: z.boolean(),
+    position: z.number().int(),
+    gameRules: z.array(OperatorBonusGameRule),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorBonus" });
+export type OperatorBonus = z.infer<typeof OperatorBonus>;
+
+const bonusFields = {
+  name: Name,
+  description: Description,
+  kind: BonusKind,
+  assignConditions: OperatorAssignConditions,
+  triggerConditions: OperatorTriggerConditions,
+  wagerMultiplier: Multiplier,
+  maxBet: OperatorPerCurrency.nullable(),
+  defaultContribution: Percent,
+  expiresInDays: z.number().int().min(1).max(3650),
+  freespinGame: ForeignSlug.nullable(),
+  freespinBet: OperatorPerCurrency.nullable(),
+  freespinWinningsBonusId: z.number().int().min(1).max(2_147_483_647).nullable(),
+  autoActivate: z.boolean(),
+  isEnabled: z.boolean(),
+  position: Position,
+};
+
+export const CreateOperatorBonusBody = z
+  .strictObject({
+    key: OperatorKey.optional(),
+    slug: Slug,
+    type: BonusType,
+    name: bonusFields.name,
+    description: bonusFields.description.default(""),
+    kind: bonusFields.kind.default("deposit"),
+    assignConditions: bonusFields.assignConditions.default(OperatorAssignConditions.parse({})),
+    triggerConditions: bonusFields.triggerConditions.default(OperatorTriggerConditions.parse({})),
+    wagerMultiplier: bonusFields.wagerMultiplier.default("0"),
+    maxBet: bonusFields.maxBet.default(null),
+    defaultContribution: bonusFields.defaultContribution.default("100"),
+    expiresInDays: bonusFields.expiresInDays.default(30),
+    freespinGame: bonusFields.freespinGame.default(null),
+    freespinBet: bonusFields.freespinBet.default(null),
+    freespinWinningsBonusId: bonusFields.freespinWinningsBonusId.default(null),
+    autoActivate: bonusFields.autoActivate.default(true),
+    isEnabled: bonusFields.isEnabled.default(true),
+    position: bonusFields.position.default(0),
+  })
+  .meta({ id: "CreateOperatorBonus" });
+export type CreateOperatorBonusBody = z.infer<typeof CreateOperatorBonusBody>;
+
+/** A change of a bonus: only the fields given; applies to bonuses issued from then on. */
+export const PatchOperatorBonusBody = z
+  .strictObject({
+    name: bonusFields.name.optional(),
+    description: bonusFields.description.optional(),
+    kind: bonusFields.kind.optional(),
+    assignConditions: bonusFields.assignConditions.optional(),
+    triggerConditions: bonusFields.triggerConditions.optional(),
+    wagerMultiplier: bonusFields.wagerMultiplier.optional(),
+    maxBet: bonusFields.maxBet.optional(),
+    defaultContribution: bonusFields.defaultContribution.optional(),
+    expiresInDays: bonusFields.expiresInDays.optional(),
+    freespinGame: bonusFields.freespinGame.optional(),
+    freespinBet: bonusFields.freespinBet.optional(),
+    freespinWinningsBonusId: bonusFields.freespinWinningsBonusId.optional(),
+    autoActivate: bonusFields.autoActivate.optional(),
+    isEnabled: bonusFields.isEnabled.optional(),
+    position: bonusFields.position.optional(),
+  })
+  .meta({ id: "PatchOperatorBonus" });
+export type PatchOperatorBonusBody = z.infer<typeof PatchOperatorBonusBody>;
+
+export const OperatorIdParams = z.object({ id: z.string().regex(/^\d{1,9}$/, "Must be an id") });
+export const OperatorGameRuleParams = z.object({
+  id: z.string().regex(/^\d{1,9}$/, "Must be an id"),
+  game: ForeignSlug,
+});
+export const PutOperatorGameRuleBody = z
+  .strictObject({ contribution: Percent, isRestricted: z.boolean().default(false) })
+  .meta({ id: "PutOperatorGameRule" });
+export type PutOperatorGameRuleBody = z.infer<typeof PutOperatorGameRuleBody>;
+
+export const OperatorBonusList = z.object({ data: z.array(OperatorBonus) });
+export const OperatorBonusResponse = z.object({ data: OperatorBonus });
+
+/** A bonus code as configured (BE-30). */
+export const OperatorBonusCode = z
+  .object({
+    id: z.number().int(),
+    /** Upper case; players type it in any case. */
+    code: z.string(),
+    bonusId: z.number().int(),
+    bonusSlug: z.string(),
+    /** 1: applies at once; 3: applies at the next deposit. */
+    trigger: z.union([z.literal(1), z.literal(3)]),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    maxUses: z.number().int().nullable(),
+    uses: z.number().int(),
+    isEnabled: z.boolean(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorBonusCode" });
+export type OperatorBonusCode = z.infer<typeof OperatorBonusCode>;
+
+export const CreateOperatorBonusCodeBody = z
+  .strictObject({
+    key: OperatorKey.optional(),
+    code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Letters, digits, _ and -, at most 64"),
+    bonusId: z.number().int().min(1).max(2_147_483_647),
+    trigger: z.union([z.literal(1), z.literal(3)]),
+    startsAt: Instant.nullable().default(null),
+    endsAt: Instant.nullable().default(null),
+    maxUses: z.number().int().min(1).max(2_147_483_647).nullable().default(null),
+    isEnabled: z.boolean().default(true),
+  })
+  .meta({ id: "CreateOperatorBonusCode" });
+export type CreateOperatorBonusCodeBody = z.infer<typeof CreateOperatorBonusCodeBody>;
+
+/** A change of a code; `{"isEnabled": false}` disables it (players get status 4, not available). */
+export const PatchOperatorBonusCodeBody = z
+  .strictObject({
+    bonusId: z.number().int().min(1).max(2_147_483_647).optional(),
+    trigger: z.union([z.literal(1), z.literal(3)]).optional(),
+    startsAt: Instant.nullable().optional(),
+    endsAt: Instant.nullable().optional(),
+    maxUses: z.number().int().min(1).max(2_147_483_647).nullable().optional(),
+    isEnabled: z.boolean().optional(),
+  })
+  .meta({ id: "PatchOperatorBonusCode" });
+export type PatchOperatorBonusCodeBody = z.infer<typeof PatchOperatorBonusCodeBody>;
+
+export const OperatorBonusCodeList = z.object({ data: z.array(OperatorBonusCode) });
+export const OperatorBonusCodeResponse = z.object({ data: OperatorBonusCode });
+
+export const OPERATOR_QUEST_TASK_TYPES = [
+  "betCount",
+  "betAmount",
+  "winAmount",
+  "deposit",
+  "playGames",
+  "loginDays",
+] as const;
+
+/**
+ * A quest task. `quantity`: a count for betCount, playGames and loginDays ("5"); an amount in the
+ * quest's currency for betAmount, winAmount and deposit ("50.00"). `minBet` is an amount.
+ */
+export const OperatorQuestTask = z
+  .strictObject({
+    name: Name,
+    type: z.enum(OPERATOR_QUEST_TASK_TYPES),
+    quantity: DecimalAmount,
+    minBet: DecimalAmount.default("0"),
+    /** Game and provider slugs narrowing bet tasks (empty: any game). */
+    games: z.array(ForeignSlug).max(500).default([]),
+    providers: z.array(ForeignSlug).max(100).default([]),
+  })
+  .meta({ id: "OperatorQuestTask" });
+
+/** A reward: loyalty points, or a bonus / free spins naming a bonus definition by slug. */
+export const OperatorQuestReward = z
+  .strictObject({
+    type: z.enum(["points", "bonus", "freespins"]),
+    name: Name,
+    points: z.number().int().min(1).max(1_000_000_000).nullable().default(null),
+    bonus: ForeignSlug.nullable().default(null),
+  })
+  .meta({ id: "OperatorQuestReward" });
+
+export const OperatorQuest = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    image: z.string().nullable(),
+    currency: z.string(),
+    availableFrom: z.string().nullable(),
+    availableUntil: z.string().nullable(),
+    durationSeconds: z.number().int().nullable(),
+    isSequential: z.boolean(),
+    isRepeatable: z.boolean(),
+    isEnabled: z.boolean(),
+    position: z.number().int(),
+    tasks: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        type: z.enum(OPERATOR_QUEST_TASK_TYPES),
+        quantity: z.string(),
+        minBet: z.string(),
+        games: z.array(z.string()),
+        providers: z.array(z.string()),
+      }),
+    ),
+    rewards: z.array(
+      z.object({
+        id: z.string(),
+        type: z.enum(["points", "bonus", "freespins"]),
+        name: z.string(),
+        points: z.number().int().nullable(),
+        bonus: z.string().nullable(),
+      }),
+    ),
+    /** How many runs players started (tasks and rewards are fixed once there is one). */
+    runs: z.number().int(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorQuest" });
+export type OperatorQuest = z.infer<typeof OperatorQuest>;
+
+const questFields = {
+  name: Name,
+  description: Description,
+  image: z.string().max(500).nullable(),
+  availableFrom: Instant.nullable(),
+  availableUntil: Instant.nullable(),
+  durationSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(366 * 24 * 3600)
+    .nullable(),
+  isSequential: z.boolean(),
+  isRepeatable: z.boolean(),
+  isEnabled: z.boolean(),
+  position: Position,
+  tasks: z.array(OperatorQuestTask).min(1).max(20),
+  rewards: z.array(OperatorQuestReward).max(20),
+};
+
+export const CreateOperatorQuestBody = z
+  .strictObject({
+    key: OperatorKey.optional(),
+    slug: Slug,
+    currency: CurrencyCode,
+    name: questFields.name,
+    description: questFields.description.default(""),
+    image: questFields.image.default(null),
+    availableFrom: questFields.availableFrom.default(null),
+    availableUntil: questFields.availableUntil.default(null),
+    durationSeconds: questFields.durationSeconds.default(null),
+    isSequential: questFields.isSequential.default(false),
+    isRepeatable: questFields.isRepeatable.default(false),
+    isEnabled: questFields.isEnabled.default(true),
+    position: questFields.position.default(0),
+    tasks: questFields.tasks,
+    rewards: questFields.rewards.default([]),
+  })
+  .meta({ id: "CreateOperatorQuest" });
+export type CreateOperatorQuestBody = z.infer<typeof CreateOperatorQuestBody>;
+
+/**
+ * A change of a quest: only the fields given. Tasks and rewards are replaced as a whole, and only
+ * while no player has started the quest (409 after: create a new quest instead).
+ */
+export const PatchOperatorQuestBody = z
+  .strictObject({
+    name: questFields.name.optional(),
+    description: questFields.description.optional(),
+    image: questFields.image.optional(),
+    availableFrom: questFields.availableFrom.optional(),
+    availableUntil: questFields.availableUntil.optional(),
+    durationSeconds: questFields.durationSeconds.optional(),
+    isSequential: questFields.isSequential.optional(),
+    isRepeatable: questFields.isRepeatable.optional(),
+    isEnabled: questFields.isEnabled.optional(),
+    position: questFields.position.optional(),
+    tasks: questFields.tasks.optional(),
+    rewards: questFields.rewards.optional(),
+  })
+  .meta({ id: "PatchOperatorQuest" });
+export type PatchOperatorQuestBody = z.infer<typeof PatchOperatorQuestBody>;
+
+export const OperatorQuestParams = z.object({
+  id: z.string().regex(/^\d{1,18}$/, "Must be a quest id"),
+});
+export const OperatorQuestList = z.object({ data: z.array(OperatorQuest) });
+export const OperatorQuestResponse = z.object({ data: OperatorQuest });
+
+/** Error code of a quest change refused because players already started it (HTTP 409). */
+export const OperatorErrorCode = { QuestStarted: 17001 } as const;

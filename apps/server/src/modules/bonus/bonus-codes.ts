@@ -84,8 +84,10 @@ export async function addBonusCode(
 
       const [definition] = /^[A-Z0-9_-]{1,64}$/.test(code)
         ? await tx.query<BonusCodeRow>(
-            `SELECT id, bonus_id, trigger, starts_at, ends_at, max_uses, uses, is_enabled
-             FROM bonus_codes WHERE code = $1`,
+            // A code of a bonus the operator switched off is not available either.
+            `SELECT c.id, c.bonus_id, c.trigger, c.starts_at, c.ends_at, c.max_uses, c.uses,
+                    (c.is_enabled AND b.is_enabled) AS is_enabled
+               FROM bonus_codes c JOIN bonuses b ON b.id = c.bonus_id WHERE c.code = $1`,
             [code],
           )
         : [];

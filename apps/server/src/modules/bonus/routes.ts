@@ -35,6 +35,7 @@ import { getCashback, payCashback } from "./cashback";
 import { bonusStatuses, listAvailableDepositBonuses, onDepositSucceeded } from "./deposit-bonuses";
 import { expireBonuses } from "./expire-bonuses";
 import { setFreeSpinsProvider, studioFreeSpinsProvider } from "./free-spins";
+import { operatorBonusRoutes } from "./operator-routes";
 import {
   changePlayerBonus,
   changePlayerFreespin,
@@ -71,6 +72,9 @@ export async function bonusRoutes(app: FastifyInstance, ctx: AppContext): Promis
   }
   ctx.jobs.add({ name: "bonus-expiry", everyMs: 60_000, run: () => expireBonuses(ctx) });
   ctx.jobs.add({ name: "cashback-payout", everyMs: 10 * 60_000, run: () => payCashback(ctx) });
+
+  // The operator's bonuses, game rules and bonus codes (OPERATOR_API_TOKEN).
+  await operatorBonusRoutes(app, ctx);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requirePlayer(ctx);

@@ -27,6 +27,7 @@ import { assertEnabled } from "./flags";
 import { grantPendingRewards } from "./grant-rewards";
 import { listPlayerQuests, listQuests } from "./list-quests";
 import { getLoyaltyAccount, handleLoyaltyEvent, listLoyaltyLevels } from "./loyalty";
+import { operatorQuestRoutes } from "./operator-routes";
 import { handleQuestEvent, QUEST_EVENT_TYPES } from "./quest-progress";
 import { seedRetention } from "./seed-retention";
 
@@ -49,6 +50,9 @@ export async function retentionRoutes(app: FastifyInstance, ctx: AppContext): Pr
     everyMs: PENDING_REWARDS_EVERY_MS,
     run: () => grantPendingRewards(ctx),
   });
+
+  // The operator's quests (OPERATOR_API_TOKEN).
+  await operatorQuestRoutes(app, ctx);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requirePlayer(ctx);

@@ -1,0 +1,74 @@
+// Idempotent operator creates (table operator_keys, migration 0030): with a `key`, the first
+// request claims it before writing anything, so a concurrent one with the same key waits on the
+// claim's row, then finds it taken and answers the first result; a replay later does the same.
+import type { Db, Queryable } from "../infra/db";
+import { AppError } from "../infra/errors";
+
+export type OperatorKeyKind = "bonus" | "bonus-code" | "quest";
+
+class KeyTaken extends Error {}
+
+/**
+ * Runs `create` (which returns the new entity's id) once per (kind, key) in one transaction and
+ * then `read`s the entity. `replay` is true when the key was used before: nothing was written.
+ * Without a key, it simply creates.
+ */
+export async function createOnce<T>(
+  db: Db,
+  input: {
+    kind: OperatorKeyKind;
+    key: string | undefined;
+    now: Date;
+    create: (tx: Queryable) => Promise<string | number>;
+    read: (db: Queryable, id: string) => Promise<T>;
+  },
+): Promise<{ data: T; replay: boolean }> {
+  const { kind, key } = input;
+  const previous = async (tx: Queryable) => {
+    const [row] = await tx.query<{ entity_id: string }>(
+      "SELECT entity_id FROM operator_keys WHERE kind = $1 AND key = $2",
+      [kind, key],
+    );
+    return row?.entity_id ?? null;
+  };
+  try {
+    const id = await db.transaction(async (tx) => {
+      if (key !== undefined) {
+        const claimed = await tx.query(
+          `INSERT INTO operator_keys (kind, key, entity_id, created_at) VALUES ($1, $2, '', $3)
+           ON CONFLICT (kind, key) DO NOTHING RETURNING key`,
+          [kind, key, input.now],
+        );
+        if (claimed.length === 0) throw new KeyTaken();
+      }
+      const created = String(await input.create(tx));
+      if (key !== undefined) {
+        await tx.query("UPDATE operator_keys SET entity_id = $3 WHERE kind = $1 AND key = $2", [
+          kind,
+          key,
+          created,
+        ]);
+      }
+      return created;
+    });
+    return { data: await input.read(db, id), replay: false };
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw rethrowUnique(error);
+    const id = await previous(db);
+    if (!id) throw AppError.unprocessable({ key: ["This key is being used by another request"] });
+    return { data: await input.read(db, id), replay: true };
+  }
+}
+
+/** A unique violation that slipped past the checks (a concurrent create) as a 422. */
+export function rethrowUnique(error: unknown): unknown {
+  const { code, message, detail } = (error ?? {}) as {
+    code?: string;
+    message?: string;
+    detail?: string;
+  };
+  if (code !== "23505") return error;
+  const text = `${message ?? ""} ${detail ?? ""}`;
+  const field = /\(code\)/.test(text) ? "code" : /\(slug\)/.test(text) ? "slug" : "request";
+  return AppError.unprocessable({ [field]: ["Already taken"] });
+}

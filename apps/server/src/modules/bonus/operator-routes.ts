@@ -1,0 +1,176 @@
+// The operator API for bonuses, bonus game rules and bonus codes (OPERATOR_API_TOKEN; off
+// without it; packages/contract/src/operator.ts). Creates answer 201, or 200 when the `key` was
+// used before (the first result, nothing written).
+import { ErrorBody } from "@casino/contract/errors";
+import {
+  CreateOperatorBonusBody,
+  CreateOperatorBonusCodeBody,
+  OperatorBonusCodeList,
+  OperatorBonusCodeResponse,
+  OperatorBonusList,
+  OperatorBonusResponse,
+  OperatorGameRuleParams,
+  OperatorIdParams,
+  PatchOperatorBonusBody,
+  PatchOperatorBonusCodeBody,
+  PutOperatorGameRuleBody,
+} from "@casino/contract/operator";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { errorResponses } from "../../lib/http";
+import { requireOperator } from "../payment/operator-routes";
+import {
+  createOperatorBonusCode,
+  listOperatorBonusCodes,
+  patchOperatorBonusCode,
+} from "./operator-bonus-codes";
+import {
+  createOperatorBonus,
+  deleteGameRule,
+  listOperatorBonuses,
+  patchOperatorBonus,
+  putGameRule,
+} from "./operator-bonuses";
+
+const operatorErrors = { 401: ErrorBody, ...errorResponses } as const;
+
+export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const token = ctx.config.operatorApiToken;
+  if (!token) return;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = requireOperator(token);
+  const tags = ["operator"];
+
+  api.get(
+    "/api/operator/bonuses",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Every bonus definition with its conditions and game rules",
+        response: { 200: OperatorBonusList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorBonuses(ctx) }),
+  );
+
+  api.post(
+    "/api/operator/bonuses",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Create a bonus definition (deposit, code or reward); 200 on a replayed key",
+        body: CreateOperatorBonusBody,
+        response: { 200: OperatorBonusResponse, 201: OperatorBonusResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      const { data, replay } = await createOperatorBonus(ctx, request.body);
+      return reply.code(replay ? 200 : 201).send({ data });
+    },
+  );
+
+  api.patch(
+    "/api/operator/bonuses/:id",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "Change a bonus (applies to bonuses issued from now on); isEnabled false stops new issues",
+        params: OperatorIdParams,
+        body: PatchOperatorBonusBody,
+        response: { 200: OperatorBonusResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorBonus(ctx, Number(request.params.id), request.body),
+    }),
+  );
+
+  api.put(
+    "/api/operator/bonuses/:id/game-rules/:game",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Set a game's wagering contribution (percent) and restriction for a bonus",
+        params: OperatorGameRuleParams,
+        body: PutOperatorGameRuleBody,
+        response: { 200: OperatorBonusResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await putGameRule(ctx, Number(request.params.id), request.params.game, request.body),
+    }),
+  );
+
+  api.delete(
+    "/api/operator/bonuses/:id/game-rules/:game",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Remove a game's rule: the bonus's default contribution applies again",
+        params: OperatorGameRuleParams,
+        response: { 200: OperatorBonusResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await deleteGameRule(ctx, Number(request.params.id), request.params.game),
+    }),
+  );
+
+  api.get(
+    "/api/operator/bonus-codes",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Every bonus code with its bonus, window, uses and state",
+        response: { 200: OperatorBonusCodeList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorBonusCodes(ctx) }),
+  );
+
+  api.post(
+    "/api/operator/bonus-codes",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Create a bonus code (trigger 1 at once, 3 at the next deposit); 200 on a replay",
+        body: CreateOperatorBonusCodeBody,
+        response: {
+          200: OperatorBonusCodeResponse,
+          201: OperatorBonusCodeResponse,
+          ...operatorErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { data, replay } = await createOperatorBonusCode(ctx, request.body);
+      return reply.code(replay ? 200 : 201).send({ data });
+    },
+  );
+
+  api.patch(
+    "/api/operator/bonus-codes/:id",
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Change a bonus code; isEnabled false disables it (players get status 4)",
+        params: OperatorIdParams,
+        body: PatchOperatorBonusCodeBody,
+        response: { 200: OperatorBonusCodeResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorBonusCode(ctx, Number(request.params.id), request.body),
+    }),
+  );
+}
