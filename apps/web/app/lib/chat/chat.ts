@@ -4,6 +4,8 @@
 import type { PublicSettings } from "@casino/contract/init";
 
 let chat: PublicSettings["chat"] | null = null;
+/** Whether the chat was last started for a player (true) or a guest (false). */
+let startedFor: boolean | null = null;
 
 /**
  * ST-11: the chat starts for a player, and for a guest only when the guest-available setting is
@@ -12,7 +14,13 @@ let chat: PublicSettings["chat"] | null = null;
 export function startChat(settings?: PublicSettings["chat"], loggedIn = true): void {
   if (settings) chat = settings;
   const url = chat?.widgetUrl;
-  if (!url || !(loggedIn || chat?.guestAvailable)) return;
+  if (!url) return;
+  if (!(loggedIn || chat?.guestAvailable)) {
+    startedFor = null;
+    return;
+  }
+  if (startedFor === loggedIn) return;
+  startedFor = loggedIn;
   void import("./third-party").then((m) => m.openChat(url, loggedIn));
 }
 
