@@ -294,6 +294,45 @@ describe("game pages", () => {
     await screenshot(page, "history-bets-1280");
   });
 
+  test("GM-09 the bets history pages ten at a time", async () => {
+    const funded = await fundedPlayerTokens(site.server.url, "50.00");
+    const token = await gameSession(funded.tokens.accessToken);
+    const id = () => randomBytes(6).toString("hex");
+    for (let n = 1; n <= 11; n++) {
+      await walletCall("bet", {
+        token,
+        transactionId: id(),
+        roundId: `round-${id()}`,
+        amount: `0.${String(n).padStart(2, "0")}`,
+        currency: "EUR",
+      });
+    }
+
+    const { page } = await site.open({ country: "DE", cookies: EN });
+    await signInWithModal(page, funded.email, PASSWORD);
+    await page.goto("/profile/history");
+    await hydrated(page);
+    await page.getByRole("table", { name: "Payments" }).waitFor(WAIT);
+    await page.getByRole("tab", { name: "Bets" }).click();
+    const pager = page.getByRole("navigation", { name: "Pages of Bets" });
+    await pager.getByText("Page 1 of 2").waitFor(WAIT);
+    expect(await pager.getByRole("button", { name: "Previous page" }).isDisabled()).toBe(true);
+    const second = page.waitForRequest(
+      isApi("GET", /^\/api\/game\/bets\?page=2&perPage=10$/),
+      WAIT,
+    );
+    await pager.getByRole("button", { name: "Next page" }).click();
+    await second;
+    await pager.getByText("Page 2 of 2").waitFor(WAIT);
+    const table = page.getByRole("table", { name: "Bets" });
+    // Newest first: the first bet (0.01) is alone on the second page.
+    await table.getByRole("row", { name: /0\.01 EUR.*Pending/ }).waitFor(WAIT);
+    expect(await table.locator("tbody tr").count()).toBe(1);
+    expect(await pager.getByRole("button", { name: "Next page" }).isDisabled()).toBe(true);
+    await pager.getByRole("button", { name: "Previous page" }).click();
+    await pager.getByText("Page 1 of 2").waitFor(WAIT);
+  });
+
   test("GM-12 a max-bet and a restricted-bet event on the player's game-bets channel open max-bets and restricted-bets", async () => {
     const funded = await fundedPlayerTokens(site.server.url, "10.00");
     const { page } = await site.open({ country: "DE", cookies: EN });

@@ -5,6 +5,7 @@ import { playerChannel } from "@casino/contract/realtime";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useSite } from "../../lib/site";
+import { Pager } from "../page/pager";
 import { ROUNDS_KEY, type RoundFilters, roundsQuery } from "./games-api";
 import { useChannel } from "./use-channel";
 
@@ -134,35 +135,14 @@ export function RoundsSection({ kind }: { kind: "bets" | "spins" }) {
           </tbody>
         </table>
       )}
-      <nav
-        className="wallet-pages"
-        aria-label={t("global-components.pages.profile-history.pagesOf", "Pages of {title}", {
+      <Pager
+        page={filters.page}
+        pages={pages}
+        label={t("global-components.pages.profile-history.pagesOf", "Pages of {title}", {
           title,
         })}
-      >
-        <button
-          type="button"
-          className="wallet-link"
-          disabled={filters.page <= 1}
-          onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
-        >
-          {t("global-components.pages.profile-history.previous", "Previous page")}
-        </button>
-        <span>
-          {t("global-components.pages.profile-history.pageOf", "Page {page} of {pages}", {
-            page: filters.page,
-            pages,
-          })}
-        </span>
-        <button
-          type="button"
-          className="wallet-link"
-          disabled={filters.page >= pages}
-          onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
-        >
-          {t("global-components.pages.profile-history.next", "Next page")}
-        </button>
-      </nav>
+        onPage={(page) => setFilters({ ...filters, page })}
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useSite } from "../../lib/site";
 import { useAlert } from "../../toasts/use-alert";
+import { Pager } from "../page/pager";
 import { useWalletLiveUpdates } from "./live-updates";
 import {
   currenciesQuery,
@@ -214,33 +215,12 @@ export function HistorySection() {
             </tbody>
           </table>
         )}
-        <nav
-          className="wallet-pages"
-          aria-label={t("global-components.pages.profile-history.pages", "Pages")}
-        >
-          <button
-            type="button"
-            className="wallet-link"
-            disabled={filters.page <= 1}
-            onClick={() => setFilters({ ...filters, page: filters.page - 1 })}
-          >
-            {t("global-components.pages.profile-history.previous", "Previous page")}
-          </button>
-          <span>
-            {t("global-components.pages.profile-history.pageOf", "Page {page} of {pages}", {
-              page: filters.page,
-              pages,
-            })}
-          </span>
-          <button
-            type="button"
-            className="wallet-link"
-            disabled={filters.page >= pages}
-            onClick={() => setFilters({ ...filters, page: filters.page + 1 })}
-          >
-            {t("global-components.pages.profile-history.next", "Next page")}
-          </button>
-        </nav>
+        <Pager
+          page={filters.page}
+          pages={pages}
+          label={t("global-components.pages.profile-history.pages", "Pages")}
+          onPage={(page) => setFilters({ ...filters, page })}
+        />
       </section>
     </div>
   );
