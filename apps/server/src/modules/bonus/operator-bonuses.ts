@@ -196,8 +196,13 @@ async function checkDefinition(
   def: Definition,
   type: 1 | 2 | 3,
   selfId: number | null,
+  slug?: string,
 ) {
   const { fail, check } = collector();
+  if (slug !== undefined) {
+    const taken = await tx.query("SELECT 1 FROM bonuses WHERE slug = $1", [slug]);
+    if (taken.length > 0) fail("slug", "Already taken");
+  }
   const currencies = await loadCurrencies(tx);
   const money = amounts(currencies, fail);
   const assign = def.assignConditions;
@@ -333,9 +338,7 @@ export async function createOperatorBonus(
     now,
     read: readOperatorBonus,
     create: async (tx) => {
-      const taken = await tx.query("SELECT 1 FROM bonuses WHERE slug = $1", [body.slug]);
-      if (taken.length > 0) throw AppError.unprocessable({ slug: ["Already taken"] });
-      const columns = await checkDefinition(tx, body, body.type, null);
+      const columns = await checkDefinition(tx, body, body.type, null, body.slug);
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO bonuses (slug, name, description, type, kind, assign_conditions,
            trigger_conditions, wager_multiplier, max_bet, default_contribution, expires_in_days,

@@ -39,13 +39,14 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   const token = ctx.config.operatorApiToken;
   if (!token) return;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireOperator(token);
+  // Checked on request, before the body is parsed or validated: no schema hints without a token.
+  const onRequest = requireOperator(token);
   const tags = ["operator"];
 
   api.get(
     "/api/operator/bonuses",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Every bonus definition with its conditions and game rules",
@@ -58,7 +59,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     "/api/operator/bonuses",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Create a bonus definition (deposit, code or reward); 200 on a replayed key",
@@ -75,7 +76,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.patch(
     "/api/operator/bonuses/:id",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary:
@@ -93,7 +94,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.put(
     "/api/operator/bonuses/:id/game-rules/:game",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Set a game's wagering contribution (percent) and restriction for a bonus",
@@ -110,7 +111,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.delete(
     "/api/operator/bonuses/:id/game-rules/:game",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Remove a game's rule: the bonus's default contribution applies again",
@@ -126,7 +127,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.get(
     "/api/operator/bonus-codes",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Every bonus code with its bonus, window, uses and state",
@@ -139,7 +140,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     "/api/operator/bonus-codes",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Create a bonus code (trigger 1 at once, 3 at the next deposit); 200 on a replay",
@@ -160,7 +161,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.patch(
     "/api/operator/bonus-codes/:id",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Change a bonus code; isEnabled false disables it (players get status 4)",

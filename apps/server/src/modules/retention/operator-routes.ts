@@ -21,13 +21,14 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   const token = ctx.config.operatorApiToken;
   if (!token) return;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireOperator(token);
+  // Checked on request, before the body is parsed or validated: no schema hints without a token.
+  const onRequest = requireOperator(token);
   const tags = ["operator"];
 
   api.get(
     "/api/operator/quests",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Every quest (enabled or not) with its tasks, rewards and number of runs",
@@ -40,7 +41,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     "/api/operator/quests",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Create a quest with its tasks and rewards; 200 on a replayed key",
@@ -57,7 +58,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.patch(
     "/api/operator/quests/:id",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary:

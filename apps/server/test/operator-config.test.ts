@@ -1,0 +1,589 @@
+// The operator API for bonuses, bonus codes, bonus game rules and quests (configuration as data,
+// migration 0030): the bearer guard, creates a player then sees through the player API, 422
+// with error.fields, idempotent replays and disabling. Runs on PGlite and PostgreSQL.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "../src/modules/wallet/ledger-check";
+import { GAME_TEST_ENV } from "./game-helpers";
+import { expectErrorBody, expectErrorCode } from "./helpers";
+import { referenceOf, sandboxDecision } from "./payment-helpers";
+import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
+
+const OPERATOR_TOKEN = randomBytes(24).toString("hex");
+const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+
+let app: PlayerTestApp;
+beforeAll(async () => {
+  app = await createPlayerTestApp({
+    ...GAME_TEST_ENV,
+    SANDBOX_PAYMENTS: "true",
+    OPERATOR_API_TOKEN: OPERATOR_TOKEN,
+  });
+});
+afterAll(async () => app?.close());
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
+type Json = Record<string, any>;
+const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
+
+const call = (
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = operator,
+) =>
+  app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+  });
+
+async function player() {
+  const { tokens } = await registerByEmail(app, { currency: "EUR" });
+  const headers = bearer(tokens.accessToken) as Record<string, string>;
+  const account = (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {
+    id: string;
+  };
+  return { headers, account };
+}
+type Player = Awaited<ReturnType<typeof player>>;
+
+async function deposit(p: Player, amount: string, bonusId: number) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/payment/invoices/deposit",
+    headers: p.headers,
+    payload: {
+      method: "sandbox-bank-transfer",
+      currency: "EUR",
+      amount,
+      accountId: p.account.id,
+      bonusId: String(bonusId),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const approved = await sandboxDecision(
+    app,
+    await referenceOf(app, response.json().data.invoiceId),
+    "approve",
+  );
+  expect(approved.statusCode).toBeLessThan(400);
+  await app.domainEvents.drain();
+}
+
+const bonusesOf = async (p: Player) =>
+  (await app.inject({ url: "/api/game/player-bonuses", headers: p.headers })).json().data as Json[];
+
+const cashBonus = (overrides: Json = {}) => ({
+  slug: unique("op-cash"),
+  type: 1,
+  kind: "code",
+  name: "Operator cash",
+  assignConditions: { amountItems: [{ currency: "EUR", amount: "7.50" }] },
+  wagerMultiplier: "10",
+  expiresInDays: 5,
+  ...overrides,
+});
+
+describe("the operator's bearer token", () => {
+  it("401 without a token or with a wrong one on every operator endpoint", async () => {
+    const wrong = { authorization: `Bearer ${"x".repeat(OPERATOR_TOKEN.length)}` };
+    for (const [method, url] of [
+      ["GET", "/api/operator/bonuses"],
+      ["POST", "/api/operator/bonuses"],
+      ["PATCH", "/api/operator/bonuses/1"],
+      ["PUT", "/api/operator/bonuses/1/game-rules/gold-rush"],
+      ["DELETE", "/api/operator/bonuses/1/game-rules/gold-rush"],
+      ["GET", "/api/operator/bonus-codes"],
+      ["POST", "/api/operator/bonus-codes"],
+      ["PATCH", "/api/operator/bonus-codes/1"],
+      ["GET", "/api/operator/quests"],
+      ["POST", "/api/operator/quests"],
+      ["PATCH", "/api/operator/quests/1"],
+    ] as const) {
+      expectErrorCode(await call(method, url, undefined, {}), 401, 401);
+      expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
+    }
+  });
+
+  it("404 when OPERATOR_API_TOKEN is unset: the operator API is off", async () => {
+    const off = await createPlayerTestApp({ ...GAME_TEST_ENV });
+    try {
+      for (const url of [
+        "/api/operator/bonuses",
+        "/api/operator/bonus-codes",
+        "/api/operator/quests",
+      ]) {
+        const response = await off.inject({ url, headers: operator });
+        expect(response.statusCode).toBe(404);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe("bonuses", () => {
+  it("BE-29 API-57 lists the seeded bonuses with their conditions and game rules", async () => {
+    const response = await call("GET", "/api/operator/bonuses");
+    expect(response.statusCode, response.body).toBe(200);
+    const list = response.json().data as Json[];
+    const welcome = list.find((bonus) => bonus.slug === "welcome-1");
+    expect(welcome).toMatchObject({
+      type: 2,
+      kind: "deposit",
+      packagePosition: 1,
+      assignConditions: { depositPercentage: "100", baseCurrencyMaxAmount: "200" },
+      triggerConditions: { invoiceAmountItems: [{ currency: "EUR", amountFrom: "10" }] },
+      wagerMultiplier: "35",
+      isEnabled: true,
+    });
+    expect(welcome!.gameRules).toContainEqual(
+      expect.objectContaining({
+        game: "european-roulette",
+        contribution: "10",
+        isRestricted: false,
+      }),
+    );
+  });
+
+  it("BE-29 API-57 a created deposit bonus is offered at deposit and issued by one; switched off, it is no longer offered", async () => {
+    const created = await call("POST", "/api/operator/bonuses", {
+      slug: unique("op-deposit"),
+      type: 2,
+      name: "Operator reload 40%",
+      assignConditions: {
+        depositPercentage: "40",
+        maxAmountItems: [{ currency: "EUR", amount: "30" }],
+      },
+      triggerConditions: {
+        invoiceAmountItems: [{ currency: "EUR", amountFrom: "15", amountTo: "1000" }],
+      },
+      wagerMultiplier: "20",
+      maxBet: { items: [{ currency: "EUR", amount: "4" }] },
+      position: -100,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bonus = created.json().data as Json;
+    expect(bonus).toMatchObject({
+      type: 2,
+      kind: "deposit",
+      isEnabled: true,
+      // Amounts are stored in the currency's own precision.
+      assignConditions: { maxAmountItems: [{ currency: "EUR", amount: "30.00" }] },
+      triggerConditions: {
+        invoiceAmountItems: [{ currency: "EUR", amountFrom: "15.00", amountTo: "1000.00" }],
+      },
+    });
+    expect(bonus.updatedAt).toBe(app.clock.now().toISOString());
+
+    const p = await player();
+    const offered = await app.inject({
+      url: "/api/game/bonuses?currency=EUR&amount=50",
+      headers: p.headers,
+    });
+    const mine = (offered.json().data as Json[]).find((item) => item.id === bonus.id);
+    expect(mine).toMatchObject({
+      name: "Operator reload 40%",
+      minDeposit: "15.00",
+      maxBetAmount: "4.00",
+    });
+
+    await deposit(p, "50.00", bonus.id);
+    const issued = (await bonusesOf(p)).find((item) => item.bonusId === bonus.id);
+    expect(issued).toMatchObject({ amount: "20.00", wagerTotal: "400.00" });
+
+    // Switched off: gone from the offer; the issued bonus stays as it was.
+    const off = await call("PATCH", `/api/operator/bonuses/${bonus.id}`, { isEnabled: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.isEnabled).toBe(false);
+    const other = await player();
+    const after = await app.inject({
+      url: "/api/game/bonuses?currency=EUR&amount=50",
+      headers: other.headers,
+    });
+    expect((after.json().data as Json[]).map((item) => item.id)).not.toContain(bonus.id);
+    expect((await bonusesOf(p)).find((item) => item.bonusId === bonus.id)).toMatchObject({
+      amount: "20.00",
+    });
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("a change applies to bonuses issued from then on; issued ones keep what they copied", async () => {
+    const created = (await call("POST", "/api/operator/bonuses", cashBonus())).json().data as Json;
+    const code = unique("OPCHG").toUpperCase();
+    expect(
+      (await call("POST", "/api/operator/bonus-codes", { code, bonusId: created.id, trigger: 1 }))
+        .statusCode,
+    ).toBe(201);
+    const first = await player();
+    await applyCode(first, code);
+    const changed = await call("PATCH", `/api/operator/bonuses/${created.id}`, {
+      assignConditions: { amountItems: [{ currency: "EUR", amount: "9" }] },
+      wagerMultiplier: "2",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({
+      wagerMultiplier: "2",
+      assignConditions: { amountItems: [{ currency: "EUR", amount: "9.00" }] },
+      name: "Operator cash",
+    });
+    const second = await player();
+    await applyCode(second, code);
+    const of = async (p: Player) =>
+      (await bonusesOf(p)).find((item) => item.bonusId === created.id);
+    expect(await of(first)).toMatchObject({ amount: "7.50", wagerTotal: "75.00" });
+    expect(await of(second)).toMatchObject({ amount: "9.00", wagerTotal: "18.00" });
+  });
+
+  it("422 with error.fields for bad definitions; 404 for an unknown id", async () => {
+    const bad = await call("POST", "/api/operator/bonuses", {
+      slug: "welcome-1",
+      type: 3,
+      name: "Broken",
+      assignConditions: {
+        amountItems: [
+          { currency: "XXX", amount: "5" },
+          { currency: "EUR", amount: "1.234" },
+        ],
+      },
+      triggerConditions: {
+        invoiceAmountItems: [{ currency: "EUR", amountFrom: "50", amountTo: "10" }],
+      },
+      defaultContribution: "150",
+      freespinGame: "no-such-game",
+      freespinWinningsBonusId: 999999,
+    });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(Object.keys(expectErrorBody(bad.json()).error.fields ?? {}).sort()).toEqual([
+      "assignConditions.amountItems.0.currency",
+      "assignConditions.amountItems.1.amount",
+      "assignConditions.presets.quantity",
+      "defaultContribution",
+      "freespinBet",
+      "freespinGame",
+      "freespinWinningsBonusId",
+      "slug",
+      "triggerConditions.invoiceAmountItems.0.amountTo",
+    ]);
+    // The contract's own checks answer the same way.
+    const shape = await call("POST", "/api/operator/bonuses", { ...cashBonus(), type: 7 });
+    expect(shape.statusCode).toBe(422);
+    expect(expectErrorBody(shape.json()).error.fields).toHaveProperty("type");
+    const cash = await call("POST", "/api/operator/bonuses", cashBonus({ assignConditions: {} }));
+    expect(Object.keys(expectErrorBody(cash.json()).error.fields ?? {})).toEqual([
+      "assignConditions.amountItems",
+    ]);
+
+    expectErrorCode(await call("PATCH", "/api/operator/bonuses/999999", { name: "x" }), 404, 404);
+    const patch = await call("PATCH", "/api/operator/bonuses/1", {
+      maxBet: { items: [{ currency: "BTC", amount: "0.000000001" }] },
+    });
+    expect(patch.statusCode, patch.body).toBe(422);
+    expect(Object.keys(expectErrorBody(patch.json()).error.fields ?? {})).toEqual([
+      "maxBet.items.0.amount",
+    ]);
+  });
+
+  it("a replay of a create with the same key answers the first result and writes nothing", async () => {
+    const key = unique("key");
+    const body = { ...cashBonus(), key };
+    const first = await call("POST", "/api/operator/bonuses", body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call("POST", "/api/operator/bonuses", { ...body, slug: unique("other") });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toEqual(first.json().data);
+    const concurrent = await Promise.all(
+      [1, 2, 3].map(() =>
+        call("POST", "/api/operator/bonuses", { ...cashBonus(), key: `${key}-c` }),
+      ),
+    );
+    expect(concurrent.map((response) => response.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(concurrent.map((response) => response.json().data.id)).size).toBe(1);
+  });
+});
+
+describe("bonus game rules", () => {
+  it("put and delete a game's contribution and restriction; unknown games 422, unknown bonuses 404", async () => {
+    const bonus = (await call("POST", "/api/operator/bonuses", cashBonus())).json().data as Json;
+    const url = `/api/operator/bonuses/${bonus.id}/game-rules/gold-rush`;
+    const put = await call("PUT", url, { contribution: "25.5", isRestricted: true });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.gameRules).toEqual([
+      expect.objectContaining({ game: "gold-rush", contribution: "25.5", isRestricted: true }),
+    ]);
+    const changed = await call("PUT", url, { contribution: "50" });
+    expect(changed.json().data.gameRules).toEqual([
+      expect.objectContaining({ game: "gold-rush", contribution: "50", isRestricted: false }),
+    ]);
+    const deleted = await call("DELETE", url);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().data.gameRules).toEqual([]);
+    expectErrorCode(await call("DELETE", url), 404, 404);
+
+    const unknownGame = await call(
+      "PUT",
+      `/api/operator/bonuses/${bonus.id}/game-rules/no-such-game`,
+      { contribution: "10" },
+    );
+    expect(unknownGame.statusCode).toBe(422);
+    expect(expectErrorBody(unknownGame.json()).error.fields).toHaveProperty("game");
+    const tooMuch = await call("PUT", url, { contribution: "101" });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(expectErrorBody(tooMuch.json()).error.fields).toHaveProperty("contribution");
+    expectErrorCode(
+      await call("PUT", "/api/operator/bonuses/999999/game-rules/gold-rush", { contribution: "1" }),
+      404,
+      404,
+    );
+  });
+});
+
+async function applyCode(p: Player, bonusCode: string) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/game/bonuses/bonuscodes",
+    headers: p.headers,
+    payload: { bonusCode, trigger: 1 },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as Json;
+}
+
+describe("bonus codes", () => {
+  it("BE-30 BN-10 a created code is applied by a player and issues its bonus; disabled, it is refused with status 4", async () => {
+    const bonus = (await call("POST", "/api/operator/bonuses", cashBonus())).json().data as Json;
+    const code = unique("opcode");
+    const created = await call("POST", "/api/operator/bonus-codes", {
+      code,
+      bonusId: bonus.id,
+      trigger: 1,
+      maxUses: 10,
+      endsAt: new Date(app.clock.now().getTime() + 86_400_000).toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const view = created.json().data as Json;
+    expect(view).toMatchObject({
+      code: code.toUpperCase(),
+      bonusId: bonus.id,
+      bonusSlug: bonus.slug,
+      trigger: 1,
+      maxUses: 10,
+      uses: 0,
+      isEnabled: true,
+    });
+
+    const p = await player();
+    expect(await applyCode(p, code)).toMatchObject({ status: 2, bonusCode: code.toUpperCase() });
+    expect((await bonusesOf(p)).find((item) => item.bonusId === bonus.id)).toMatchObject({
+      amount: "7.50",
+    });
+    const listed = (await call("GET", "/api/operator/bonus-codes")).json().data as Json[];
+    expect(listed.find((item) => item.id === view.id)).toMatchObject({ uses: 1 });
+
+    const disabled = await call("PATCH", `/api/operator/bonus-codes/${view.id}`, {
+      isEnabled: false,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json().data).toMatchObject({ isEnabled: false, uses: 1 });
+    const late = await player();
+    expect(await applyCode(late, code)).toMatchObject({ status: 4 });
+    expect((await bonusesOf(late)).some((item) => item.bonusId === bonus.id)).toBe(false);
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("BE-30 a code of a switched-off bonus is not available either", async () => {
+    const bonus = (await call("POST", "/api/operator/bonuses", cashBonus())).json().data as Json;
+    const code = unique("OFFBONUS").toUpperCase();
+    await call("POST", "/api/operator/bonus-codes", { code, bonusId: bonus.id, trigger: 1 });
+    await call("PATCH", `/api/operator/bonuses/${bonus.id}`, { isEnabled: false });
+    expect(await applyCode(await player(), code)).toMatchObject({ status: 4 });
+  });
+
+  it("422 for unknown bonuses, taken codes and bad windows; 404 for an unknown id; replays by key", async () => {
+    const bad = await call("POST", "/api/operator/bonus-codes", {
+      code: "welcome5",
+      bonusId: 999999,
+      trigger: 1,
+      startsAt: "2026-12-01T00:00:00Z",
+      endsAt: "2026-11-01T00:00:00Z",
+    });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(Object.keys(expectErrorBody(bad.json()).error.fields ?? {}).sort()).toEqual([
+      "bonusId",
+      "code",
+      "endsAt",
+    ]);
+    const shape = await call("POST", "/api/operator/bonus-codes", {
+      code: "no spaces",
+      bonusId: 1,
+      trigger: 2,
+    });
+    expect(Object.keys(expectErrorBody(shape.json()).error.fields ?? {}).sort()).toEqual([
+      "code",
+      "trigger",
+    ]);
+    expectErrorCode(
+      await call("PATCH", "/api/operator/bonus-codes/999999", { isEnabled: false }),
+      404,
+      404,
+    );
+
+    const bonus = (await call("POST", "/api/operator/bonuses", cashBonus())).json().data as Json;
+    const body = { key: unique("code-key"), code: unique("REPLAY"), bonusId: bonus.id, trigger: 3 };
+    const first = await call("POST", "/api/operator/bonus-codes", body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call("POST", "/api/operator/bonus-codes", body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(first.json().data);
+  });
+});
+
+describe("quests", () => {
+  const questBody = (overrides: Json = {}) => ({
+    slug: unique("op-quest"),
+    name: "Operator quest",
+    description: "Wager 20.00 and place 3 bets.",
+    currency: "EUR",
+    durationSeconds: 86_400,
+    tasks: [
+      { name: "Wager 20.00", type: "betAmount", quantity: "20", games: ["gold-rush"] },
+      { name: "Place 3 bets", type: "betCount", quantity: "3", minBet: "0.5" },
+    ],
+    rewards: [
+      { type: "points", name: "25 points", points: 25 },
+      { type: "bonus", name: "10.00 bonus", bonus: "cash-10" },
+    ],
+    ...overrides,
+  });
+
+  it("BE-37 QS-01 a created quest shows in the player's quest list with its tasks and rewards", async () => {
+    const created = await call("POST", "/api/operator/quests", questBody());
+    expect(created.statusCode, created.body).toBe(201);
+    const quest = created.json().data as Json;
+    expect(quest).toMatchObject({
+      currency: "EUR",
+      isEnabled: true,
+      runs: 0,
+      tasks: [
+        { type: "betAmount", quantity: "20.00", minBet: "0.00", games: ["gold-rush"] },
+        { type: "betCount", quantity: "3", minBet: "0.50" },
+      ],
+      rewards: [
+        { type: "points", points: 25, bonus: null },
+        { type: "bonus", bonus: "cash-10", points: null },
+      ],
+    });
+    // Stored as the quests module reads it: minor units.
+    const [task] = await app.testDb.query<{ quantity: string }>(
+      "SELECT quantity::text AS quantity FROM quest_tasks WHERE quest_id = $1 ORDER BY position LIMIT 1",
+      [quest.id],
+    );
+    expect(task!.quantity).toBe("2000");
+
+    const p = await player();
+    const listed = await app.inject({
+      url: "/api/retention/quests?currency=EUR",
+      headers: p.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const seen = (listed.json().data as Json[]).find((item) => item.id === quest.id);
+    expect(seen).toMatchObject({ name: "Operator quest", state: 1, durationSeconds: 86_400 });
+    expect(seen!.tasks).toHaveLength(2);
+    expect(seen!.rewards).toHaveLength(2);
+
+    // Changed and then switched off: the player sees the change, then no longer the quest.
+    const renamed = await call("PATCH", `/api/operator/quests/${quest.id}`, { name: "Renamed" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const again = await app.inject({ url: "/api/retention/quests", headers: p.headers });
+    expect((again.json().data as Json[]).find((item) => item.id === quest.id)?.name).toBe(
+      "Renamed",
+    );
+    await call("PATCH", `/api/operator/quests/${quest.id}`, { isEnabled: false });
+    const hidden = await app.inject({ url: "/api/retention/quests", headers: p.headers });
+    expect((hidden.json().data as Json[]).map((item) => item.id)).not.toContain(quest.id);
+    const all = (await call("GET", "/api/operator/quests")).json().data as Json[];
+    expect(all.find((item) => item.id === quest.id)).toMatchObject({ isEnabled: false });
+  });
+
+  it("tasks and rewards change before anyone started the quest; after, 409", async () => {
+    const quest = (await call("POST", "/api/operator/quests", questBody())).json().data as Json;
+    const replaced = await call("PATCH", `/api/operator/quests/${quest.id}`, {
+      tasks: [{ name: "Deposit 10.00", type: "deposit", quantity: "10" }],
+      rewards: [],
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data).toMatchObject({
+      tasks: [{ type: "deposit", quantity: "10.00" }],
+      rewards: [],
+    });
+    const p = await player();
+    const activated = await app.inject({
+      method: "PUT",
+      url: `/api/retention/quests/${quest.id}/activate`,
+      headers: p.headers,
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const refused = await call("PATCH", `/api/operator/quests/${quest.id}`, {
+      tasks: [{ name: "Deposit 5.00", type: "deposit", quantity: "5" }],
+    });
+    expectErrorCode(refused, 409, 17001);
+    // Other fields still change.
+    const later = await call("PATCH", `/api/operator/quests/${quest.id}`, { position: 5 });
+    expect(later.json().data).toMatchObject({ position: 5, runs: 1 });
+  });
+
+  it("422 with error.fields for bad quests; 404 for an unknown id; replays by key", async () => {
+    const bad = await call(
+      "POST",
+      "/api/operator/quests",
+      questBody({
+        slug: "warm-up",
+        currency: "XXX",
+        availableFrom: "2026-12-01T00:00:00Z",
+        availableUntil: "2026-11-01T00:00:00Z",
+        tasks: [
+          { name: "Count", type: "betCount", quantity: "2.5", games: ["no-such-game"] },
+          { name: "Zero", type: "winAmount", quantity: "0", providers: ["nobody"] },
+        ],
+        rewards: [
+          { type: "points", name: "No points" },
+          { type: "bonus", name: "Unknown", bonus: "no-such-bonus" },
+          { type: "freespins", name: "Not spins", bonus: "cash-10" },
+        ],
+      }),
+    );
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(Object.keys(expectErrorBody(bad.json()).error.fields ?? {}).sort()).toEqual([
+      "availableUntil",
+      "currency",
+      "rewards.0.points",
+      "rewards.1.bonus",
+      "rewards.2.bonus",
+      "slug",
+      "tasks.0.games",
+      "tasks.0.quantity",
+      "tasks.1.providers",
+      "tasks.1.quantity",
+    ]);
+    const cents = await call(
+      "POST",
+      "/api/operator/quests",
+      questBody({ tasks: [{ name: "Wager", type: "betAmount", quantity: "1.001" }] }),
+    );
+    expect(Object.keys(expectErrorBody(cents.json()).error.fields ?? {})).toEqual([
+      "tasks.0.quantity",
+    ]);
+    const shape = await call("POST", "/api/operator/quests", questBody({ tasks: [] }));
+    expect(expectErrorBody(shape.json()).error.fields).toHaveProperty("tasks");
+    expectErrorCode(await call("PATCH", "/api/operator/quests/999999", { name: "x" }), 404, 404);
+
+    const body = questBody({ key: unique("quest-key") });
+    const first = await call("POST", "/api/operator/quests", body);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call("POST", "/api/operator/quests", { ...body, slug: unique("other") });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(first.json().data);
+  });
+});
