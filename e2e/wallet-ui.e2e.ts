@@ -305,4 +305,28 @@ describe("wallet modal and profile wallet page", () => {
     await methodButton(dialog, "Bank transfer").click();
     await dialog.locator("input[name=amount]").waitFor(WAIT);
   });
+  test("CN-06 without a logo, the cash-agent withdrawal method shows its own icon and a fiat method the fiat icon", async () => {
+    const { page } = await fundedPlayer(site, "100");
+    // No seeded method is a cash agent: the server's list gets one, and the bank its logo removed.
+    await page.route(
+      (url) => url.pathname === "/api/payment/methods/withdrawal",
+      async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.json()) as { data: Record<string, unknown>[] };
+        const bank = body.data.find((method) => method.title === "Bank transfer");
+        if (bank) {
+          bank.logo = null;
+          body.data.push({ ...bank, method: "cash-agent", title: "Cash agent", logo: null });
+        }
+        await route.fulfill({ response: answer, json: body });
+      },
+    );
+    const dialog = await openWallet(page, "withdraw");
+    const icon = (title: string) =>
+      methodButton(dialog, title).locator(".wallet-logo").getAttribute("data-icon");
+    await methodButton(dialog, "Cash agent").waitFor(WAIT);
+    expect(await icon("Cash agent")).toBe("cash-agent");
+    expect(await methodButton(dialog, "Cash agent").locator(".wallet-logo svg").count()).toBe(1);
+    expect(await icon("Bank transfer")).toBe("fiat");
+  });
 });

@@ -1,5 +1,6 @@
 import { amountInputState, amountOnBlur, maskAmountInput } from "@casino/money/amount-input";
 import { describe, expect, it } from "vitest";
+import { CASH_AGENT_METHOD, fallbackIcon } from "./method-logo";
 import {
   accountsOfTab,
   countryParam,
@@ -189,5 +190,25 @@ describe("wallet rules", () => {
     expect(depositLimitReached([{ ...limit, currentAmount: "99.99" }], "EUR", 100)).toBe(false);
     expect(depositLimitReached([limit], "USD", 100)).toBe(false);
     expect(depositLimitReached([{ definition: 5 }], "USD", 100)).toBe(true);
+  });
+});
+
+describe("method icons without a logo", () => {
+  it("CN-06 the cash agent has its own icon; others go by crypto currency or fiat", () => {
+    const euro = { code: "EUR", type: "fiat" as const };
+    const bitcoin = { code: "BTC", type: "crypto" as const };
+    expect(fallbackIcon({ method: CASH_AGENT_METHOD }, euro)).toEqual({
+      icon: "cash-agent",
+      text: "",
+    });
+    expect(fallbackIcon({ method: CASH_AGENT_METHOD }, bitcoin).icon).toBe("cash-agent");
+    expect(fallbackIcon({ method: "crypto-btc-payout" }, bitcoin)).toEqual({
+      icon: "currency",
+      text: "BTC",
+    });
+    expect(fallbackIcon({ method: "sandbox-bank-payout" }, euro)).toEqual({
+      icon: "fiat",
+      text: "▭",
+    });
   });
 });
