@@ -231,16 +231,20 @@ function TaskList({ quest, compact = false }: { quest: Quest; compact?: boolean 
   );
 }
 
+/** What a quest modal shows until its quest is loaded, or when there is no such quest. */
+function QuestPending({ pending }: { pending: boolean }) {
+  const { t } = useSite();
+  return (
+    <p className="modal-text">
+      {pending ? t(`${M}.loading`, "Loading quests…") : t(`${M}.missing`, "Quest not found.")}
+    </p>
+  );
+}
+
 function QuestTasks({ value }: ModalViewProps) {
   const { t } = useSite();
   const { quest, pending } = useQuest(value);
-  if (!quest) {
-    return (
-      <p className="modal-text">
-        {pending ? t(`${M}.loading`, "Loading quests…") : t(`${M}.missing`, "Quest not found.")}
-      </p>
-    );
-  }
+  if (!quest) return <QuestPending pending={pending} />;
   return (
     <div className="quests" data-view="quest-tasks">
       <h3 className="quest-card__title">{quest.name}</h3>
@@ -253,15 +257,8 @@ function QuestTasks({ value }: ModalViewProps) {
 }
 
 function QuestRewards({ value }: ModalViewProps) {
-  const { t } = useSite();
   const { quest, pending } = useQuest(value);
-  if (!quest) {
-    return (
-      <p className="modal-text">
-        {pending ? t(`${M}.loading`, "Loading quests…") : t(`${M}.missing`, "Quest not found.")}
-      </p>
-    );
-  }
+  if (!quest) return <QuestPending pending={pending} />;
   return (
     <div className="quests" data-view="quest-rewards">
       <h3 className="quest-card__title">{quest.name}</h3>
