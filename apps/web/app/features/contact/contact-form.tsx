@@ -6,7 +6,8 @@ import { CONTACT_FIELD_RULES, type ContactFieldName } from "@casino/contract/not
 import { type ComponentProps, type Ref, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { applyFieldErrors, isApiError } from "../../forms/api-errors";
-import { errorProps, FieldFrame, InputField, SubmitButton } from "../../forms/fields";
+import { errorProps, FieldFrame, InputField } from "../../forms/fields";
+import { FormFooter } from "../../forms/form-footer";
 import { contentMessages, rulesResolver, schemaFrom } from "../../forms/rules-resolver";
 import { apiRequest } from "../../lib/api/api-client";
 import { useSite } from "../../lib/site";
@@ -129,24 +130,16 @@ export function ContactForm() {
         <div className="visually-hidden" aria-hidden="true">
           <input type="text" tabIndex={-1} autoComplete="off" {...form.register("captcha")} />
         </div>
-        {notice ? (
-          <p className="modal-notice" role="alert">
-            {notice}
-          </p>
-        ) : null}
-        {sent ? (
-          <p className="modal-text" role="status">
-            {text("sent", "Thank you. Your message has been sent to our support team.")}
-          </p>
-        ) : null}
-        <div className="modal-form__actions">
-          <SubmitButton
-            busy={isSubmitting}
-            disabled={false}
-            label={text("submit", "Send message")}
-            busyText={text("sending", "Sending…")}
-          />
-        </div>
+        <FormFooter
+          notice={notice}
+          done={
+            sent ? text("sent", "Thank you. Your message has been sent to our support team.") : null
+          }
+          busy={isSubmitting}
+          disabled={false}
+          label={text("submit", "Send message")}
+          busyText={text("sending", "Sending…")}
+        />
       </form>
     </section>
   );

@@ -6,7 +6,8 @@ import { useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { applyFieldErrors, isApiError } from "../../forms/api-errors";
 import { BoundSearchableSelect, FlagCheckbox } from "../../forms/controlled-fields";
-import { InputField, SelectField, SubmitButton } from "../../forms/fields";
+import { InputField, SelectField } from "../../forms/fields";
+import { FormFooter } from "../../forms/form-footer";
 import { contentMessages, rulesResolver, schemaFrom } from "../../forms/rules-resolver";
 import { apiRequest } from "../../lib/api/api-client";
 import { fieldsQuery } from "../../lib/player-fields";
@@ -260,24 +261,18 @@ function ProfileForm({ descriptors }: { descriptors: FieldDescriptor[] }) {
       </h2>
       <form className="modal-form" onSubmit={submit} noValidate>
         {fields.map(render)}
-        {notice ? (
-          <p className="modal-notice" role="alert">
-            {notice}
-          </p>
-        ) : null}
-        {saved ? (
-          <p className="modal-text" role="status">
-            {t("global-components.pages.profile-info.saved", "Your details have been saved.")}
-          </p>
-        ) : null}
-        <div className="modal-form__actions">
-          <SubmitButton
-            busy={isSubmitting}
-            disabled={false}
-            label={t("global-components.pages.profile-info.submit", "Save")}
-            busyText={t("global-components.pages.profile-info.submitting", "Saving…")}
-          />
-        </div>
+        <FormFooter
+          notice={notice}
+          done={
+            saved
+              ? t("global-components.pages.profile-info.saved", "Your details have been saved.")
+              : null
+          }
+          busy={isSubmitting}
+          disabled={false}
+          label={t("global-components.pages.profile-info.submit", "Save")}
+          busyText={t("global-components.pages.profile-info.submitting", "Saving…")}
+        />
       </form>
     </section>
   );

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { applyFieldErrors, isApiError } from "../../forms/api-errors";
-import { CheckboxField, InputField, SubmitButton } from "../../forms/fields";
+import { CheckboxField, InputField } from "../../forms/fields";
+import { FormFooter } from "../../forms/form-footer";
 import { contentMessages, rulesResolver, schemaFrom } from "../../forms/rules-resolver";
 import { apiRequest } from "../../lib/api/api-client";
 import { useSite } from "../../lib/site";
@@ -142,24 +143,14 @@ function PasswordChange() {
           )}
           {...form.register("closeOtherSessions")}
         />
-        {notice ? (
-          <p className="modal-notice" role="alert">
-            {notice}
-          </p>
-        ) : null}
-        {done ? (
-          <p className="modal-text" role="status">
-            {done}
-          </p>
-        ) : null}
-        <div className="modal-form__actions">
-          <SubmitButton
-            busy={isSubmitting}
-            disabled={!isValid}
-            label={t("global-components.pages.profile-security.submit", "Change password")}
-            busyText={t("global-components.pages.profile-security.submitting", "Saving…")}
-          />
-        </div>
+        <FormFooter
+          notice={notice}
+          done={done}
+          busy={isSubmitting}
+          disabled={!isValid}
+          label={t("global-components.pages.profile-security.submit", "Change password")}
+          busyText={t("global-components.pages.profile-security.submitting", "Saving…")}
+        />
       </form>
     </section>
   );
