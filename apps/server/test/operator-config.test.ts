@@ -148,6 +148,19 @@ describe("bonuses", () => {
     );
   });
 
+  it("every seeded bonus passes the operator's checks: an empty change keeps it as it was", async () => {
+    const list = (await call("GET", "/api/operator/bonuses")).json().data as Json[];
+    for (const bonus of list.filter((item) => !item.slug.startsWith("op-"))) {
+      const response = await call("PATCH", `/api/operator/bonuses/${bonus.id}`, {});
+      expect(response.statusCode, `${bonus.slug}: ${response.body}`).toBe(200);
+      const { updatedAt, ...after } = response.json().data as Json;
+      expect(updatedAt).toBe(app.clock.now().toISOString());
+      expect(after.wagerMultiplier).toBe(bonus.wagerMultiplier);
+      expect(after.gameRules).toEqual(bonus.gameRules);
+      expect(after.isEnabled).toBe(bonus.isEnabled);
+    }
+  });
+
   it("BE-29 API-57 a created deposit bonus is offered at deposit and issued by one; switched off, it is no longer offered", async () => {
     const created = await call("POST", "/api/operator/bonuses", {
       slug: unique("op-deposit"),
@@ -505,6 +518,25 @@ describe("quests", () => {
     expect((hidden.json().data as Json[]).map((item) => item.id)).not.toContain(quest.id);
     const all = (await call("GET", "/api/operator/quests")).json().data as Json[];
     expect(all.find((item) => item.id === quest.id)).toMatchObject({ isEnabled: false });
+  });
+
+  it("every seeded quest passes the operator's checks: an empty change keeps it as it was", async () => {
+    const list = (await call("GET", "/api/operator/quests")).json().data as Json[];
+    expect(list.find((quest) => quest.slug === "warm-up")).toMatchObject({
+      tasks: [
+        { type: "betCount", quantity: "5", minBet: "0.10" },
+        { type: "winAmount", quantity: "5.00" },
+      ],
+      rewards: [{ type: "points", points: 50 }],
+    });
+    for (const quest of list) {
+      const response = await call("PATCH", `/api/operator/quests/${quest.id}`, {});
+      expect(response.statusCode, `${quest.slug}: ${response.body}`).toBe(200);
+      const { updatedAt: _before, ...before } = quest;
+      const { updatedAt, ...after } = response.json().data as Json;
+      expect(after).toEqual(before);
+      expect(updatedAt).toBe(app.clock.now().toISOString());
+    }
   });
 
   it("tasks and rewards change before anyone started the quest; after, 409", async () => {

@@ -1,5 +1,6 @@
 // The operator API (/api/operator/...): back-office calls authenticated with the
-// OPERATOR_API_TOKEN bearer token, not a player session. Today: withdrawal approval (issue 4).
+// OPERATOR_API_TOKEN bearer token, not a player session: withdrawal approval (issue 4) and the
+// configuration of bonuses, bonus codes, bonus game rules and quests as data (below).
 import { z } from "zod";
 import { Invoice } from "./payment";
 import { DecimalAmount } from "./wallet";

@@ -68,8 +68,14 @@ const SELECT = `
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
+/** JSON written by hand (seeds, SQL) as the exact shape of the contract. */
 const items = (value: unknown): AmountItem[] =>
-  Array.isArray(value) ? (value as AmountItem[]) : [];
+  Array.isArray(value)
+    ? (value as Partial<AmountItem>[]).map((item) => ({
+        currency: String(item.currency ?? ""),
+        amount: String(item.amount ?? "0"),
+      }))
+    : [];
 const text = (value: unknown): string | null =>
   value === null || value === undefined || value === "" ? null : String(value);
 const perCurrencyView = (value: PerCurrency | null) =>
@@ -100,11 +106,11 @@ function toView(row: OperatorBonusRow): OperatorBonus {
     },
     triggerConditions: {
       invoiceAmountItems: Array.isArray(trigger.invoiceAmountItems)
-        ? (trigger.invoiceAmountItems as {
-            currency: string;
-            amountFrom: string | null;
-            amountTo: string | null;
-          }[])
+        ? (trigger.invoiceAmountItems as Record<string, unknown>[]).map((item) => ({
+            currency: String(item.currency ?? ""),
+            amountFrom: text(item.amountFrom),
+            amountTo: text(item.amountTo),
+          }))
         : [],
       baseCurrencyInvoiceAmountFrom: text(trigger.baseCurrencyInvoiceAmountFrom),
       baseCurrencyInvoiceAmountTo: text(trigger.baseCurrencyInvoiceAmountTo),
@@ -146,6 +152,12 @@ export async function readOperatorBonus(
 }
 
 type Fail = (field: string, message: string) => void;
+
+/** A checked decimal string of one currency as a comparable integer (its digits, point dropped). */
+function minorOf(value: string): bigint {
+  const [whole = "0", fraction = ""] = value.split(".");
+  return BigInt(whole + fraction.padEnd(78, "0").slice(0, 78));
+}
 
 function collector() {
   const fields: Record<string, string[]> = {};
@@ -250,7 +262,7 @@ async function checkDefinition(
       item.amountTo === null
         ? null
         : money.inCurrency(item.amountTo, item.currency, `${at}.amountTo`, true);
-    if (from !== null && to !== null && Number(from) > Number(to)) {
+    if (from !== null && to !== null && minorOf(from) > minorOf(to)) {
       fail(`${at}.amountTo`, "Must not be below amountFrom");
     }
     return {
@@ -269,7 +281,7 @@ async function checkDefinition(
     "triggerConditions.baseCurrencyInvoiceAmountTo",
     true,
   );
-  if (baseFrom !== null && baseTo !== null && Number(baseFrom) > Number(baseTo)) {
+  if (baseFrom !== null && baseTo !== null && minorOf(baseFrom) > minorOf(baseTo)) {
     fail("triggerConditions.baseCurrencyInvoiceAmountTo", "Must not be below the amount from");
   }
 
