@@ -146,12 +146,21 @@ describe("wallet modal and profile wallet page", () => {
     expect(await dialog.getByText(/^≈/).count()).toBe(0);
   });
 
-  test("WL-20 WL-22 WL-23 the region block shows the request country; another region is sent as country", async () => {
+  test("WL-20 WL-22 WL-23 CN-07 the region block shows the request country and its flag; another region is sent as country", async () => {
     const { page } = await signedInPlayer(site);
     const first = page.waitForRequest((r) => path(r.url()) === "/api/payment/methods/deposit");
     const dialog = await openWallet(page);
     await dialog.getByText("Germany").waitFor(WAIT);
     expect(new URL((await first).url()).searchParams.has("country")).toBe(false);
+    // CN-07: the region's flag image by the lowercase country code, drawn.
+    const flag = dialog.locator(".wallet-region__flag");
+    expect(new URL((await flag.getAttribute("src")) ?? "", site.server.url).pathname).toBe(
+      "/images/flags/de.svg",
+    );
+    await page.waitForFunction(
+      () =>
+        (document.querySelector<HTMLImageElement>(".wallet-region__flag")?.naturalWidth ?? 0) > 0,
+    );
     await dialog.getByRole("button", { name: "Change region" }).click();
     const region = page.getByRole("dialog", { name: "Payment region" });
     await region.getByLabel("Country").selectOption("BR");

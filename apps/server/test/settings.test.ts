@@ -132,6 +132,19 @@ describe("settings", () => {
     expect(stored.map((row) => row.code)).toEqual(["AW", "CW", "FR", "GB", "MF", "NL", "UM", "US"]);
   });
 
+  it("CN-07 flag images are addressed by the lowercase country code", async () => {
+    const flag = await app.inject({ url: "/images/flags/ie.svg" });
+    expect(flag.statusCode).toBe(200);
+    expect(flag.headers["content-type"]).toContain("image/svg+xml");
+    expect(flag.body).toContain("<svg");
+    for (const file of ["IE.svg", "zz.svg", "ie.png", "..%2Fpackage.json"]) {
+      expect([file, (await app.inject({ url: `/images/flags/${file}` })).statusCode]).toEqual([
+        file,
+        404,
+      ]);
+    }
+  });
+
   it("API-04 constants: time zones and every enumeration of spec section 3", async () => {
     const response = await app.inject({ url: "/api/settings/constants" });
     expect(response.statusCode).toBe(200);

@@ -9,7 +9,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
+import { AppError } from "../../infra/errors";
 import { cachePublic, errorResponses } from "../../lib/http";
+import { readFlag } from "./flags";
 import { getConstants } from "./get-constants";
 import { listCountries } from "./list-countries";
 import { listCurrencies } from "./list-currencies";
@@ -38,6 +40,24 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request, reply) => {
       cachePublic(reply, SETTINGS_MAX_AGE);
       return { data: await listCurrencies(repo, request.query) };
+    },
+  );
+
+  // CN-07: flag images by lowercase country code (an uppercase or unknown code is not found).
+  api.get(
+    "/images/flags/:file",
+    {
+      schema: {
+        tags,
+        summary: "The flag image of a country, by lowercase code: /images/flags/{code}.svg",
+        params: z.object({ file: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const svg = await readFlag(request.params.file);
+      if (!svg) throw AppError.notFound();
+      cachePublic(reply, 86_400);
+      return reply.type("image/svg+xml").send(svg);
     },
   );
 

@@ -31,7 +31,7 @@ import {
   countryParam,
   depositLimitReached,
   equivalentAmount,
-  flagEmoji,
+  flagImage,
   formatMoney,
   knownEquivalent,
   methodBounds,
@@ -312,11 +312,15 @@ function RegionBlock({ region }: { region: string | null }) {
     <div className="wallet-region">
       <span className="wallet-region__label">{t("modals.wallet.region", "Payment region")}:</span>
       {region ? (
-        <span
-          className="wallet-region__value"
-          data-flag={`/images/flags/${region.toLowerCase()}.svg`}
-        >
-          <span aria-hidden="true">{flagEmoji(region)}</span> {name}
+        <span className="wallet-region__value">
+          <img
+            className="wallet-region__flag"
+            src={flagImage(region)}
+            alt=""
+            width={20}
+            height={15}
+          />{" "}
+          {name}
         </span>
       ) : (
         <span className="wallet-region__value">

@@ -217,12 +217,9 @@ export function paymentRegion(stored: string | null, requestCountry: string | nu
   return stored ?? requestCountry ?? null;
 }
 
-/** A flag for a country code, drawn from its regional-indicator letters. */
-export function flagEmoji(code: string): string {
-  if (!/^[A-Za-z]{2}$/.test(code)) return "";
-  return String.fromCodePoint(
-    ...[...code.toUpperCase()].map((char) => 0x1f1e6 + char.charCodeAt(0) - 65),
-  );
+/** CN-07: a country's flag image, addressed by the lowercase country code. */
+export function flagImage(code: string): string {
+  return `/images/flags/${code.toLowerCase()}.svg`;
 }
 
 export type InvoiceAlertKey =
