@@ -248,6 +248,20 @@ describe("bonuses", () => {
       (await bonusesOf(p)).find((item) => item.bonusId === created.id);
     expect(await of(first)).toMatchObject({ amount: "7.50", wagerTotal: "75.00" });
     expect(await of(second)).toMatchObject({ amount: "9.00", wagerTotal: "18.00" });
+    // The audit trail: what each write asked for, in order.
+    const trail = await app.testDb.query<{ action: string; changes: unknown }>(
+      "SELECT action, changes FROM operator_changes WHERE kind = 'bonus' AND entity_id = $1 ORDER BY id",
+      [String(created.id)],
+    );
+    expect(
+      trail.map((row) => [
+        row.action,
+        typeof row.changes === "string" ? JSON.parse(row.changes) : row.changes,
+      ]),
+    ).toMatchObject([
+      ["create", { slug: created.slug, wagerMultiplier: "10" }],
+      ["update", { wagerMultiplier: "2" }],
+    ]);
   });
 
   it("422 with error.fields for bad definitions; 404 for an unknown id", async () => {

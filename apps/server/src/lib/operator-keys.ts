@@ -1,6 +1,7 @@
 // Idempotent operator creates (table operator_keys, migration 0030): with a `key`, the first
 // request claims it before writing anything, so a concurrent one with the same key waits on the
 // claim's row, then finds it taken and answers the first result; a replay later does the same.
+// Every operator write also leaves an audit row (operator_changes) in its transaction.
 import type { Db, Queryable } from "../infra/db";
 import { AppError } from "../infra/errors";
 
@@ -19,6 +20,8 @@ export async function createOnce<T>(
     kind: OperatorKeyKind;
     key: string | undefined;
     now: Date;
+    /** The request, for the audit trail (operator_changes). */
+    body: object;
     create: (tx: Queryable) => Promise<string | number>;
     read: (db: Queryable, id: string) => Promise<T>;
   },
@@ -42,6 +45,13 @@ export async function createOnce<T>(
         if (claimed.length === 0) throw new KeyTaken();
       }
       const created = String(await input.create(tx));
+      await recordOperatorChange(tx, {
+        kind,
+        entityId: created,
+        action: "create",
+        changes: input.body,
+        now: input.now,
+      });
       if (key !== undefined) {
         await tx.query("UPDATE operator_keys SET entity_id = $3 WHERE kind = $1 AND key = $2", [
           kind,
@@ -71,4 +81,25 @@ export function rethrowUnique(error: unknown): unknown {
   const text = `${message ?? ""} ${detail ?? ""}`;
   const field = /\(code\)/.test(text) ? "code" : /\(slug\)/.test(text) ? "slug" : "request";
   return AppError.unprocessable({ [field]: ["Already taken"] });
+}
+
+export type OperatorChangeKind = OperatorKeyKind | "bonus-game-rule";
+
+/** Appends the audit row of an operator write (operator_changes), in the write's transaction. */
+export async function recordOperatorChange(
+  tx: Queryable,
+  change: {
+    kind: OperatorChangeKind;
+    entityId: string | number;
+    action: "create" | "update" | "put" | "delete";
+    changes: object;
+    now: Date;
+  },
+): Promise<void> {
+  const { key: _key, ...changes } = change.changes as { key?: unknown };
+  await tx.query(
+    `INSERT INTO operator_changes (kind, entity_id, action, changes, created_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5)`,
+    [change.kind, String(change.entityId), change.action, JSON.stringify(changes), change.now],
+  );
 }

@@ -10,7 +10,7 @@ import type {
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce } from "../../lib/operator-keys";
+import { createOnce, recordOperatorChange } from "../../lib/operator-keys";
 
 interface CodeRow {
   id: number;
@@ -100,6 +100,7 @@ export async function createOperatorBonusCode(
   return createOnce(ctx.db, {
     kind: "bonus-code",
     key: body.key,
+    body,
     now,
     read: readOperatorBonusCode,
     create: async (tx) => {
@@ -153,6 +154,13 @@ export async function patchOperatorBonusCode(
         ctx.now(),
       ],
     );
+    await recordOperatorChange(tx, {
+      kind: "bonus-code",
+      entityId: id,
+      action: "update",
+      changes: patch,
+      now: ctx.now(),
+    });
   });
   return readOperatorBonusCode(ctx.db, id);
 }

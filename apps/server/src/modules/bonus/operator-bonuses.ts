@@ -15,7 +15,7 @@ import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce, rethrowUnique } from "../../lib/operator-keys";
+import { createOnce, recordOperatorChange, rethrowUnique } from "../../lib/operator-keys";
 import type { AmountItem, PerCurrency } from "./definitions";
 import { type Currencies, loadCurrencies, trimDecimal } from "./definitions";
 
@@ -347,6 +347,7 @@ export async function createOperatorBonus(
   return createOnce(ctx.db, {
     kind: "bonus",
     key: body.key,
+    body,
     now,
     read: readOperatorBonus,
     create: async (tx) => {
@@ -424,6 +425,13 @@ export async function patchOperatorBonus(
           ctx.now(),
         ],
       );
+      await recordOperatorChange(tx, {
+        kind: "bonus",
+        entityId: id,
+        action: "update",
+        changes: patch,
+        now: ctx.now(),
+      });
     })
     .catch((error: unknown) => {
       throw rethrowUnique(error);
@@ -459,6 +467,13 @@ export async function putGameRule(
              updated_at = EXCLUDED.updated_at`,
       [bonusId, gameId, body.contribution, body.isRestricted, ctx.now()],
     );
+    await recordOperatorChange(tx, {
+      kind: "bonus-game-rule",
+      entityId: `${bonusId}:${game}`,
+      action: "put",
+      changes: body,
+      now: ctx.now(),
+    });
   });
   return readOperatorBonus(ctx.db, bonusId);
 }
@@ -477,6 +492,13 @@ export async function deleteGameRule(
     );
     if (deleted.length === 0) throw AppError.notFound("This bonus has no rule for that game");
     await tx.query("UPDATE bonuses SET updated_at = $2 WHERE id = $1", [bonusId, ctx.now()]);
+    await recordOperatorChange(tx, {
+      kind: "bonus-game-rule",
+      entityId: `${bonusId}:${game}`,
+      action: "delete",
+      changes: {},
+      now: ctx.now(),
+    });
   });
   return readOperatorBonus(ctx.db, bonusId);
 }

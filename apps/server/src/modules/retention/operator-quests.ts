@@ -15,7 +15,7 @@ import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce, rethrowUnique } from "../../lib/operator-keys";
+import { createOnce, recordOperatorChange, rethrowUnique } from "../../lib/operator-keys";
 
 interface QuestRow {
   id: string;
@@ -293,6 +293,7 @@ export async function createOperatorQuest(
   return createOnce(ctx.db, {
     kind: "quest",
     key: body.key,
+    body,
     now,
     read: readOperatorQuest,
     create: async (tx) => {
@@ -374,6 +375,13 @@ export async function patchOperatorQuest(
         await tx.query("DELETE FROM quest_rewards WHERE quest_id = $1::bigint", [id]);
         await writeParts(tx, id, [], patch.rewards);
       }
+      await recordOperatorChange(tx, {
+        kind: "quest",
+        entityId: id,
+        action: "update",
+        changes: patch,
+        now: ctx.now(),
+      });
     })
     .catch((error: unknown) => {
       // A player started the quest meanwhile: their run points at the old tasks.
