@@ -8,12 +8,25 @@ import type { SiteData } from "./site";
 let cachedToken: string | null | undefined;
 let cachedSession: Session | undefined;
 
+let stableSession: Session | undefined;
+
+/** The last session handed out while the next one is equal to it, so its identity only changes
+ * when the session does (sign-in, sign-out, another player). */
+function stable(next: Session): Session {
+  if (!stableSession || !sameSession(stableSession, next)) stableSession = next;
+  return stableSession;
+}
+
+function sameSession(a: Session, b: Session): boolean {
+  return a.isLoggedIn === b.isLoggedIn && a.profileId === b.profileId;
+}
+
 /**
- * The session of the token cookie, live; `initial` (from the root loader) during SSR and
- * hydration, and afterwards as long as the cookie says the same. Returning an equal but distinct
- * object would make React re-render the whole tree synchronously right after hydration (a store
- * that changed while hydrating), a long task that also threw away the server HTML of Suspense
- * boundaries not yet hydrated (the home page's lazy lobby: shown empty, then again).
+ * The session of the token cookie, live; the root loader's during SSR and hydration. The client
+ * snapshot is the very object hydration used as long as the cookie says the same: an equal but
+ * distinct object made React re-render the whole tree synchronously right after hydration (a
+ * store that changed while hydrating), a long task that also threw away the server HTML of
+ * Suspense boundaries not yet hydrated (the home page's lazy lobby: shown empty, then again).
  */
 function useSession(initial: Session): Session {
   return useSyncExternalStore(
@@ -24,14 +37,10 @@ function useSession(initial: Session): Session {
         cachedToken = token;
         cachedSession = sessionFromToken(token);
       }
-      return sameSession(cachedSession, initial) ? initial : cachedSession;
+      return stable(cachedSession);
     },
-    () => initial,
+    () => stable(initial),
   );
-}
-
-function sameSession(a: Session, b: Session): boolean {
-  return a.isLoggedIn === b.isLoggedIn && a.profileId === b.profileId;
 }
 
 /** Builds the SiteData context value (lib/site.tsx) from the root loader's data. */
