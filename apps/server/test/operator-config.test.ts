@@ -124,6 +124,25 @@ describe("the operator's bearer token", () => {
   });
 });
 
+describe("the OpenAPI document", () => {
+  it("lists every operator configuration route with its contract", async () => {
+    const response = await app.inject({ url: "/api/docs/json" });
+    expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+    const paths = Object.keys(response.json().paths as Json);
+    for (const path of [
+      "/api/operator/bonuses",
+      "/api/operator/bonuses/{id}",
+      "/api/operator/bonuses/{id}/game-rules/{game}",
+      "/api/operator/bonus-codes",
+      "/api/operator/bonus-codes/{id}",
+      "/api/operator/quests",
+      "/api/operator/quests/{id}",
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});
+
 describe("bonuses", () => {
   it("BE-29 API-57 lists the seeded bonuses with their conditions and game rules", async () => {
     const response = await call("GET", "/api/operator/bonuses");
@@ -328,6 +347,28 @@ describe("bonuses", () => {
     );
     expect(concurrent.map((response) => response.statusCode).sort()).toEqual([200, 200, 201]);
     expect(new Set(concurrent.map((response) => response.json().data.id)).size).toBe(1);
+  });
+});
+
+describe("concurrent creates", () => {
+  it("the same slug or code created at once: one 201, the others 422 naming the field, never a 500", async () => {
+    const slug = unique("op-race");
+    const bonuses = await Promise.all(
+      [1, 2, 3].map(() => call("POST", "/api/operator/bonuses", cashBonus({ slug }))),
+    );
+    expect(bonuses.map((response) => response.statusCode).sort()).toEqual([201, 422, 422]);
+    for (const refused of bonuses.filter((response) => response.statusCode === 422)) {
+      expect(expectErrorBody(refused.json()).error.fields).toHaveProperty("slug");
+    }
+    const bonusId = bonuses.find((response) => response.statusCode === 201)!.json().data.id;
+    const code = unique("RACE").toUpperCase();
+    const codes = await Promise.all(
+      [1, 2, 3].map(() => call("POST", "/api/operator/bonus-codes", { code, bonusId, trigger: 1 })),
+    );
+    expect(codes.map((response) => response.statusCode).sort()).toEqual([201, 422, 422]);
+    for (const refused of codes.filter((response) => response.statusCode === 422)) {
+      expect(expectErrorBody(refused.json()).error.fields).toHaveProperty("code");
+    }
   });
 });
 
