@@ -6,11 +6,7 @@ import { isMobileUserAgent } from "../../lib/device";
 import { patchQuery } from "../../lib/query-patch";
 import { startRealtime } from "../../lib/realtime/realtime";
 import { startRealtimeQuerySync } from "../../lib/realtime/realtime-query-sync";
-import {
-  CHANGE_SESSION_KEY,
-  decodeChangeSession,
-  reactionToChange,
-} from "../../lib/session/change-session";
+import { listenForSessionChange } from "../../lib/session/change-session";
 import {
   profileQuery,
   WALLET_ACCOUNTS_KEY,
@@ -86,20 +82,20 @@ export function SessionEffects() {
     return startRealtimeQuerySync(queryClient);
   }, [isLoggedIn, queryClient]);
 
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== CHANGE_SESSION_KEY) return;
-      const reaction = reactionToChange(decodeChangeSession(event.newValue), loggedInRef.current);
-      if (reaction === "reload") window.location.reload();
-      else if (reaction === "home") {
-        tokenStore.notify();
-        queryClient.clear();
-        window.location.assign(href("/"));
-      }
-    };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
-  }, [href, queryClient]);
+  useEffect(
+    () =>
+      listenForSessionChange(
+        window,
+        () => loggedInRef.current,
+        (reaction) => {
+          if (reaction === "reload") return window.location.reload();
+          tokenStore.notify();
+          queryClient.clear();
+          window.location.assign(href("/"));
+        },
+      ),
+    [href, queryClient],
+  );
 
   useEffect(
     () =>

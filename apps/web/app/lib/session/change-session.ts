@@ -45,3 +45,22 @@ export function reactionToChange(
   if (kind === "logout" && isLoggedIn) return "home";
   return null;
 }
+
+/**
+ * The changeSession storage listener a page attaches at mount (ST-02): another tab's marker gives
+ * the reaction for this tab's state (read when the event comes); other keys are ignored.
+ * Returns the remover.
+ */
+export function listenForSessionChange(
+  target: Pick<Window, "addEventListener" | "removeEventListener">,
+  isLoggedIn: () => boolean,
+  react: (reaction: "reload" | "home") => void,
+): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== CHANGE_SESSION_KEY) return;
+    const reaction = reactionToChange(decodeChangeSession(event.newValue), isLoggedIn());
+    if (reaction) react(reaction);
+  };
+  target.addEventListener("storage", onStorage);
+  return () => target.removeEventListener("storage", onStorage);
+}
