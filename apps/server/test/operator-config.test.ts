@@ -461,6 +461,77 @@ describe("bonus codes", () => {
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
+  it("BE-30 DP-19 a created trigger-3 code is stored by the player and applied at the next deposit", async () => {
+    const bonus = (
+      await call(
+        "POST",
+        "/api/operator/bonuses",
+        cashBonus({
+          type: 2,
+          assignConditions: { depositPercentage: "25", baseCurrencyMaxAmount: "50" },
+          triggerConditions: { baseCurrencyInvoiceAmountFrom: "10" },
+        }),
+      )
+    ).json().data as Json;
+    const code = unique("NEXTDEP").toUpperCase();
+    const created = await call("POST", "/api/operator/bonus-codes", {
+      code,
+      bonusId: bonus.id,
+      trigger: 3,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const p = await player();
+    const stored = await app.inject({
+      method: "POST",
+      url: "/api/game/bonuses/bonuscodes",
+      headers: p.headers,
+      payload: { bonusCode: code, trigger: 3 },
+    });
+    expect(stored.json().data).toMatchObject({ status: 1, trigger: 3 });
+    // No deposit bonus picked: the stored code applies (25 % of 80.00).
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/payment/invoices/deposit",
+      headers: p.headers,
+      payload: {
+        method: "sandbox-bank-transfer",
+        currency: "EUR",
+        amount: "80.00",
+        accountId: p.account.id,
+        isBonusDecline: true,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    await sandboxDecision(app, await referenceOf(app, response.json().data.invoiceId), "approve");
+    await app.domainEvents.drain();
+    expect((await bonusesOf(p)).find((item) => item.bonusId === bonus.id)).toMatchObject({
+      amount: "20.00",
+    });
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("a free-spins bonus needs its game, count and stake; created, it lists them", async () => {
+    const spins = await call(
+      "POST",
+      "/api/operator/bonuses",
+      cashBonus({
+        type: 3,
+        kind: "deposit",
+        assignConditions: { presets: { quantity: 20 } },
+        freespinGame: "fruit-lines",
+        freespinBet: { items: [{ currency: "EUR", amount: "0.1" }], baseCurrencyAmount: "0.1" },
+        freespinWinningsBonusId: null,
+      }),
+    );
+    expect(spins.statusCode, spins.body).toBe(201);
+    expect(spins.json().data).toMatchObject({
+      type: 3,
+      freespinGame: "fruit-lines",
+      assignConditions: { presets: { quantity: 20 } },
+      freespinBet: { items: [{ currency: "EUR", amount: "0.10" }], baseCurrencyAmount: "0.10" },
+    });
+  });
+
   it("BE-30 a code of a switched-off bonus is not available either", async () => {
     const bonus = (await call("POST", "/api/operator/bonuses", cashBonus())).json().data as Json;
     const code = unique("OFFBONUS").toUpperCase();
