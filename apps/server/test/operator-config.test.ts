@@ -87,7 +87,7 @@ const cashBonus = (overrides: Json = {}) => ({
 });
 
 describe("the operator's bearer token", () => {
-  it("401 without a token or with a wrong one on every operator endpoint", async () => {
+  it("401 without a token or with a wrong one on every operator endpoint, before the body is read", async () => {
     const wrong = { authorization: `Bearer ${"x".repeat(OPERATOR_TOKEN.length)}` };
     for (const [method, url] of [
       ["GET", "/api/operator/bonuses"],
@@ -101,9 +101,21 @@ describe("the operator's bearer token", () => {
       ["GET", "/api/operator/quests"],
       ["POST", "/api/operator/quests"],
       ["PATCH", "/api/operator/quests/1"],
+      ["GET", "/api/operator/withdrawals"],
+      ["POST", "/api/operator/withdrawals/1/approve"],
+      ["POST", "/api/operator/withdrawals/1/reject"],
+      ["GET", "/api/operator/documents"],
+      ["GET", "/api/operator/documents/1/file"],
+      ["POST", "/api/operator/documents/1/review"],
+      ["POST", "/api/operator/notifications/broadcasts"],
+      ["POST", "/api/operator/tournaments"],
     ] as const) {
       expectErrorCode(await call(method, url, undefined, {}), 401, 401);
       expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
+      // A stranger learns nothing of the contract: no 422 listing the fields.
+      if (method !== "GET" && method !== "DELETE") {
+        expectErrorCode(await call(method, url, { nonsense: true }, wrong), 401, 401);
+      }
     }
   });
 

@@ -133,7 +133,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     api.post(
       "/api/operator/notifications/broadcasts",
       {
-        preHandler: requireOperator(token),
+        onRequest: requireOperator(token),
         schema: {
           tags: ["operator"],
           summary:

@@ -6,7 +6,7 @@ import {
   WithdrawalReviewParams,
   WithdrawalReviewResponse,
 } from "@casino/contract/operator";
-import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, onRequestAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
@@ -18,7 +18,7 @@ import { approveWithdrawal, listAwaitingWithdrawals, rejectWithdrawal } from "./
  * Bearer OPERATOR_API_TOKEN, compared in constant time; the API is off without a token. Other
  * modules' operator routes (notification broadcasts) use it too.
  */
-export function requireOperator(token: string): preHandlerAsyncHookHandler {
+export function requireOperator(token: string): onRequestAsyncHookHandler {
   const expected = Buffer.from(token);
   return async (request) => {
     const header = request.headers.authorization ?? "";
@@ -40,12 +40,13 @@ export async function operatorPaymentRoutes(
   const token = ctx.config.operatorApiToken;
   if (!token) return;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireOperator(token);
+  // onRequest: the token is checked before the body is validated (no 422 to a stranger).
+  const onRequest = requireOperator(token);
 
   api.get(
     "/api/operator/withdrawals",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["operator"],
         summary: "Withdrawals waiting for an operator's approval, oldest first",
@@ -58,7 +59,7 @@ export async function operatorPaymentRoutes(
   api.post(
     "/api/operator/withdrawals/:id/approve",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["operator"],
         summary: "Approve a withdrawal: the payout goes to the processor",
@@ -79,7 +80,7 @@ export async function operatorPaymentRoutes(
   api.post(
     "/api/operator/withdrawals/:id/reject",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ["operator"],
         summary: "Reject a withdrawal: the invoice fails and the funds return to the player",

@@ -122,7 +122,7 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
     api.post(
       "/api/operator/tournaments",
       {
-        preHandler: requireOperator(operatorToken),
+        onRequest: requireOperator(operatorToken),
         schema: {
           tags: ["operator"],
           summary: "Define a tournament: window, scoring, games, minimum bet, currency and prizes",

@@ -187,14 +187,14 @@ function operatorDocumentRoutes(app: FastifyInstance, ctx: AppContext, storage: 
   const token = ctx.config.operatorApiToken;
   if (!token) return;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = requireOperator(token);
+  const onRequest = requireOperator(token);
   const tags = ["operator"];
   const errors = { 401: ErrorBody, ...errorResponses } as const;
 
   api.get(
     "/api/operator/documents",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Player documents in a status (default 1, waiting for review), oldest first",
@@ -211,7 +211,7 @@ function operatorDocumentRoutes(app: FastifyInstance, ctx: AppContext, storage: 
   api.get(
     "/api/operator/documents/:id/file",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "A document's file, for the reviewer",
@@ -228,7 +228,7 @@ function operatorDocumentRoutes(app: FastifyInstance, ctx: AppContext, storage: 
   api.post(
     "/api/operator/documents/:id/review",
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Approve or reject (with a reason the player sees) a pending document, once",
