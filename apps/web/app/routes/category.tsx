@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import "../features/games/games.css";
 import { PagedGameGrid } from "../features/games/game-grid";
 import type { GameFilters } from "../features/games/games-api";
 import { EmptyState } from "../features/page/empty-state";

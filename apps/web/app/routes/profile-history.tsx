@@ -11,7 +11,6 @@ import { framePageMeta } from "../lib/seo/page-meta";
 import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/profile-history";
-import "../features/games/games.css";
 
 const TITLE = PROFILE_SECTION_TITLES.history;
 async function load(env: LoaderEnv) {

@@ -10,7 +10,6 @@ import { framePageMeta } from "../lib/seo/page-meta";
 import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/providers";
-import "../features/games/games.css";
 
 async function load(env: LoaderEnv) {
   await guardPage(env);

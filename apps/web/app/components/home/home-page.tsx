@@ -8,9 +8,6 @@ import { useLayoutKind } from "../layout/layout-kind";
 import { Badge } from "../ui/badge";
 import { Button, ButtonLink } from "../ui/button";
 import { cx } from "../ui/cx";
-// The lobby's styles come with the page, not with its lazy chunk: the server renders the lobby
-// into the first HTML, and without them it would show unstyled, then jump once the chunk loads.
-import "../../features/games/games.css";
 
 // Search, collection rails, winners and the lobby tiles (with their illustrations) load as their
 // own chunk, out of the JavaScript every page loads first. The server renders them in place.

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ErrorIllustration } from "./error-illustration";
 import type { ErrorTexts } from "./error-texts";
-import "./error-page.css";
+// Its styles (error-page.css) are part of the site's sheet: styles/app.css imports them.
 
 /**
  * The error page (RT-38): image, title (h1), description and a Homepage link. `reload` makes the

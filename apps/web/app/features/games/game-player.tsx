@@ -26,7 +26,6 @@ import {
 } from "./games-api";
 import { isMobileViewport, onLaunchRequest } from "./launch-requests";
 import { isSitePath, readReturnGame, takeRealPlayWish, writeReturnGame } from "./return-game";
-import "./games.css";
 import { cx, GameBadge, GameButton, GameIcon } from "./ui";
 import { useChannel } from "./use-channel";
 

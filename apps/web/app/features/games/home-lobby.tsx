@@ -11,10 +11,9 @@ import { GameCard, GameCardSkeleton } from "./game-card";
 import { GameCover } from "./game-cover";
 import { GameGrid } from "./game-grid";
 import { gamesQuery, winnersQuery } from "./games-api";
-import { useNearViewport } from "./use-near-viewport";
-import "./games.css";
 import { GameIcon } from "./ui";
 import { useChannel } from "./use-channel";
+import { useNearViewport } from "./use-near-viewport";
 
 /** Search waits this long after the last key before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
