@@ -1,7 +1,3 @@
-// The operator API for bonuses, bonus game rules and bonus codes (OPERATOR_API_TOKEN; off
-// without it; packages/contract/src/operator.ts). Creates answer 201, or 200 when the `key` was
-// used before (the first result, nothing written).
-import { ErrorBody } from "@casino/contract/errors";
 import {
   CreateOperatorBonusBody,
   CreateOperatorBonusCodeBody,
@@ -16,10 +12,8 @@ import {
   PutOperatorGameRuleBody,
 } from "@casino/contract/operator";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { errorResponses } from "../../lib/http";
-import { requireOperator } from "../payment/operator-routes";
+import { operatorApi, operatorErrors } from "../../lib/operator-api";
 import {
   createOperatorBonusCode,
   listOperatorBonusCodes,
@@ -33,15 +27,10 @@ import {
   putGameRule,
 } from "./operator-bonuses";
 
-const operatorErrors = { 401: ErrorBody, ...errorResponses } as const;
-
 export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const token = ctx.config.operatorApiToken;
-  if (!token) return;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  // Checked on request, before the body is parsed or validated: no schema hints without a token.
-  const onRequest = requireOperator(token);
-  const tags = ["operator"];
+  const operator = operatorApi(app, ctx);
+  if (!operator) return;
+  const { api, onRequest, tags } = operator;
 
   api.get(
     "/api/operator/bonuses",

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { cachePrivate, errorResponses } from "../../lib/http";
-import { requireOperator } from "../payment/operator-routes";
+import { requireOperator } from "../../lib/operator-api";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { deleteMessages } from "./delete-messages";
 import { listMessages } from "./list-messages";

@@ -9,21 +9,14 @@ import {
   PatchOperatorQuestBody,
 } from "@casino/contract/operator";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { errorResponses } from "../../lib/http";
-import { requireOperator } from "../payment/operator-routes";
+import { operatorApi, operatorErrors } from "../../lib/operator-api";
 import { createOperatorQuest, listOperatorQuests, patchOperatorQuest } from "./operator-quests";
 
-const operatorErrors = { 401: ErrorBody, ...errorResponses } as const;
-
 export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const token = ctx.config.operatorApiToken;
-  if (!token) return;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  // Checked on request, before the body is parsed or validated: no schema hints without a token.
-  const onRequest = requireOperator(token);
-  const tags = ["operator"];
+  const operator = operatorApi(app, ctx);
+  if (!operator) return;
+  const { api, onRequest, tags } = operator;
 
   api.get(
     "/api/operator/quests",

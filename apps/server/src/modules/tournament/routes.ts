@@ -10,7 +10,7 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { cachePrivate, errorResponses } from "../../lib/http";
-import { requireOperator } from "../payment/operator-routes";
+import { requireOperator } from "../../lib/operator-api";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import {
   COMPLETION_JOB_INTERVAL_MS,

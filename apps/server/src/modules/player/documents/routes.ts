@@ -19,7 +19,7 @@ import { z } from "zod";
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../infra/errors";
 import { cachePrivate, errorResponses } from "../../../lib/http";
-import { requireOperator } from "../../payment/operator-routes";
+import { operatorApi, operatorErrors } from "../../../lib/operator-api";
 import { playerOf, requirePlayer } from "../authenticate";
 import { createLocalFileStorage, type FileStorage } from "./file-storage";
 import { deleteDocument, listDocuments, readDocumentFile } from "./manage-documents";
@@ -184,12 +184,10 @@ function sendDocumentFile(reply: FastifyReply, record: DocumentRecord, bytes: Bu
  * and one decision per document.
  */
 function operatorDocumentRoutes(app: FastifyInstance, ctx: AppContext, storage: FileStorage) {
-  const token = ctx.config.operatorApiToken;
-  if (!token) return;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const onRequest = requireOperator(token);
-  const tags = ["operator"];
-  const errors = { 401: ErrorBody, ...errorResponses } as const;
+  const operator = operatorApi(app, ctx);
+  if (!operator) return;
+  const { api, onRequest, tags } = operator;
+  const errors = operatorErrors;
 
   api.get(
     "/api/operator/documents",
