@@ -1,8 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Projects: pure unit tests, server route tests on embedded PGlite and on PostgreSQL
 // (TEST_DATABASE_URL, set by scripts/test.mjs), and browser tests in Debian Chromium.
 const serverTests = ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"];
+// Tests of PostgreSQL-only behaviour (named prepared statements): the PostgreSQL project only.
+const postgresOnlyTests = ["apps/server/test/db-prepared-statements.test.ts"];
 
 export default defineConfig({
   test: {
@@ -19,6 +21,7 @@ export default defineConfig({
         test: {
           name: "server-pglite",
           include: serverTests,
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           env: { TEST_DB: "pglite" },
           testTimeout: 30_000,
           hookTimeout: 60_000,

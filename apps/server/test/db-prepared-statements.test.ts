@@ -3,11 +3,10 @@
 // and DATABASE_PREPARED_STATEMENTS=false turns that off for poolers that cannot keep them.
 import { afterEach, describe, expect, it } from "vitest";
 import { openPostgres } from "../src/infra/db";
-import { createPostgresDatabase, testDbKind } from "./helpers";
+import { createPostgresDatabase } from "./helpers";
 
-const onPostgres = testDbKind() === "pg";
-
-describe.runIf(onPostgres)("PostgreSQL prepared statements", () => {
+// Only in the server-pg project (vitest.config.ts: postgresOnlyTests).
+describe("PostgreSQL prepared statements", () => {
   const cleanUps: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const cleanUp of cleanUps.splice(0).reverse()) await cleanUp();
