@@ -26,6 +26,13 @@ export type ContextOptions = {
   width?: number;
   height?: number;
   cookies?: { name: string; value: string }[];
+  /**
+   * Blocked unless a test asks: once the site's service worker controls a page (it registers on
+   * load and claims its clients), Chromium sends the page's requests through it and
+   * `page.route` no longer sees them, so a mocked answer is silently skipped for the real one
+   * (the ER-04 sign-up test registered for real under load and never saw its mocked 422).
+   */
+  serviceWorkers?: "allow" | "block";
   baseURL: string;
 };
 
@@ -33,6 +40,7 @@ export async function newContext(browser: Browser, o: ContextOptions): Promise<B
   const context = await browser.newContext({
     baseURL: o.baseURL,
     viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+    serviceWorkers: o.serviceWorkers ?? "block",
     extraHTTPHeaders: o.country ? { [countryHeader]: o.country } : {},
   });
   if (o.cookies?.length) {
