@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -106,6 +107,46 @@ describe("preloader and error page with default content", () => {
     const stale = await fetch(`${site.server.url}/assets/chunk-of-another-build-0000.js`);
     expect(stale.status).toBe(404);
     expect(stale.headers.get("content-type") ?? "").not.toMatch(/html/);
+  });
+
+  test("assets are sent as they were compressed at build time (brotli 11, gzip 9), or as they are", async () => {
+    const assets = join(repoRoot, "apps/web/build/client/assets");
+    const entry = readdirSync(assets).find((name) => /^entry\.client-.*\.js$/.test(name));
+    expect(entry).toBeDefined();
+    const file = join(assets, entry!);
+    /** The bytes on the wire, not decoded, with the response's content-encoding. */
+    const raw = (acceptEncoding: string | null) =>
+      new Promise<{ encoding: string | undefined; type: string | undefined; body: Buffer }>(
+        (resolve, reject) => {
+          const url = new URL(`/assets/${entry}`, site.server.url);
+          const call = request(
+            url,
+            { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () =>
+                resolve({
+                  encoding: response.headers["content-encoding"],
+                  type: response.headers["content-type"],
+                  body: Buffer.concat(chunks),
+                }),
+              );
+            },
+          );
+          call.on("error", reject);
+          call.end();
+        },
+      );
+    const br = await raw("gzip, deflate, br");
+    expect([br.encoding, br.type]).toEqual(["br", expect.stringMatching(/javascript/)]);
+    expect(br.body.equals(readFileSync(`${file}.br`))).toBe(true);
+    const gzip = await raw("gzip");
+    expect(gzip.encoding).toBe("gzip");
+    expect(gzip.body.equals(readFileSync(`${file}.gz`))).toBe(true);
+    const plain = await raw(null);
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.equals(readFileSync(file))).toBe(true);
   });
 
   test("RT-36 RT-37 the preloader stays on auto-login with state and on the social callback", async () => {

@@ -121,6 +121,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
         prefix: "/",
         // One route per file found at start, so unknown paths reach the catch-all below.
         wildcard: false,
+        // <file>.br / .gz written at build time (scripts/precompress.mjs), sent by Accept-Encoding.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           reply.header("cache-control", cacheControlFor(filePath, clientDir));
