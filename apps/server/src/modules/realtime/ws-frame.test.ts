@@ -1,35 +1,15 @@
 // The hub's pre-encoded publication frames (ws-frame.ts) arrive as the same text frames `ws`
 // itself would send, at every payload length encoding, and in order with frames `ws` sends.
-
-import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { WebSocket, WebSocketServer } from "ws";
 import { encodeTextFrame, writeEncodedFrame } from "./ws-frame";
 
-// `ws` (a dependency of @fastify/websocket, without type declarations here): what this test uses.
-interface Socket {
-  send(data: string | Buffer, options?: { binary?: boolean }): void;
-  terminate(): void;
-  on(event: "message", listener: (data: Buffer, isBinary: boolean) => void): void;
-  once(event: "open", listener: () => void): void;
-}
-interface Server {
-  clients: Set<Socket>;
-  address(): AddressInfo;
-  close(done: () => void): void;
-  once(event: "listening", listener: () => void): void;
-  once(event: "connection", listener: (socket: Socket) => void): void;
-}
-const { WebSocket, WebSocketServer } = createRequire(import.meta.url)("ws") as {
-  WebSocket: new (url: string, options?: { perMessageDeflate?: boolean }) => Socket;
-  WebSocketServer: new (options: { port: number; perMessageDeflate?: boolean }) => Server;
-};
-
-const servers: Server[] = [];
+const servers: WebSocketServer[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     for (const client of server.clients) client.terminate();
-    await new Promise<void>((done) => server.close(done));
+    await new Promise((done) => server.close(done));
   }
 });
 
@@ -37,16 +17,16 @@ afterEach(async () => {
 async function pair(options: { perMessageDeflate?: boolean } = {}) {
   const server = new WebSocketServer({ port: 0, perMessageDeflate: options.perMessageDeflate });
   servers.push(server);
-  await new Promise<void>((ready) => server.once("listening", ready));
-  const serverSide = new Promise<Socket>((accept) => server.once("connection", accept));
-  const client = new WebSocket(`ws://127.0.0.1:${server.address().port}`, {
+  await new Promise((ready) => server.once("listening", ready));
+  const serverSide = new Promise<WebSocket>((accept) => server.once("connection", accept));
+  const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, {
     perMessageDeflate: options.perMessageDeflate,
   });
   const received: { text: string; binary: boolean }[] = [];
   client.on("message", (data, isBinary) =>
     received.push({ text: data.toString(), binary: isBinary }),
   );
-  await new Promise<void>((open) => client.once("open", open));
+  await new Promise((open) => client.once("open", open));
   return { socket: await serverSide, received };
 }
 
