@@ -22,7 +22,6 @@ import {
   replyFrame,
   type SubscribeRequest,
 } from "./protocol";
-import { type EncodedFrame, writeEncodedFrame } from "./ws-frame";
 
 /** The parts of a `ws` WebSocket the connection uses. */
 export interface RealtimeSocket {
@@ -121,15 +120,14 @@ export class RealtimeConnection implements HubClient {
       : { profileId: this.profileId, sessionId: this.sessionId };
   }
 
-  sendFrame(frame: string | EncodedFrame): void {
+  sendFrame(frame: string | Buffer): void {
     if (this.state === "closed" || this.socket.readyState !== OPEN) return;
     if (this.socket.bufferedAmount > this.deps.options.maxBufferedBytes) {
       this.disconnect(DisconnectCodes.slow);
       return;
     }
     if (typeof frame === "string") this.socket.send(frame);
-    else if (!writeEncodedFrame(this.socket, frame))
-      this.socket.send(frame.payload, { binary: false });
+    else this.socket.send(frame, { binary: false });
   }
 
   disconnect(disconnect: Disconnect): void {

@@ -2,15 +2,14 @@
 // node's outbox publisher) are pushed to the local subscribers of their channel.
 import type { PubSubMessage } from "../../infra/pubsub";
 import { type Disconnect, publicationFrame } from "./protocol";
-import { type EncodedFrame, encodeTextFrame } from "./ws-frame";
 
 /** What the hub needs of a connection. */
 export interface HubClient {
   /**
    * Sends one ready-made text frame; a client that cannot keep up is closed by it. A publication
-   * comes encoded once for all its subscribers, payload and wire bytes (see deliver, ws-frame.ts).
+   * comes as UTF-8 bytes encoded once for all its subscribers (see deliver).
    */
-  sendFrame(frame: string | EncodedFrame): void;
+  sendFrame(frame: string | Buffer): void;
   disconnect(disconnect: Disconnect): void;
 }
 
@@ -48,9 +47,8 @@ export class RealtimeHub {
   deliver(message: PubSubMessage): number {
     const set = this.channels.get(message.channel);
     if (!set) return 0;
-    // Encoded once, frame header included: a string would be measured, encoded and framed again
-    // for every socket.
-    const frame = encodeTextFrame(publicationFrame(message.channel, message.data));
+    // Encoded once: a string would be measured and encoded again for every socket.
+    const frame = Buffer.from(publicationFrame(message.channel, message.data));
     for (const client of set) client.sendFrame(frame);
     return set.size;
   }
