@@ -39,11 +39,16 @@ function watchRetentionCalls(page: Page): string[] {
   return calls;
 }
 
-/** Resolves once the page's WebSocket subscribed to `channel`. */
-function subscribed(page: Page, channel: string): Promise<void> {
+/**
+ * Resolves once the page's WebSocket subscribed to `channel`; with `onPath`, only a subscription
+ * sent while the page is at that path (not the previous page's socket, still open while the next
+ * page loads: events published then would reach the page being left).
+ */
+function subscribed(page: Page, channel: string, onPath?: string): Promise<void> {
   return new Promise((resolve) => {
     page.on("websocket", (socket) => {
       socket.on("framesent", (frame) => {
+        if (onPath && !new URL(page.url()).pathname.startsWith(onPath)) return;
         if (frame.payload.toString().includes(`"channel":"${channel}"`)) resolve();
       });
     });
@@ -156,7 +161,11 @@ describe("quests and loyalty", () => {
     const funded = await fundedPlayerTokens(site.server.url, "150.00");
     const { page } = await site.open({ country: "DE", cookies: EN });
     await signInWithModal(page, funded.email, PASSWORD);
-    const listening = subscribed(page, `retention:accounts#${funded.tokens.profileId}`);
+    const listening = subscribed(
+      page,
+      `retention:accounts#${funded.tokens.profileId}`,
+      "/games/gold-rush",
+    );
     await page.goto("/games/gold-rush");
     await hydrated(page);
     await listening;
