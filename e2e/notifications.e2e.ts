@@ -27,10 +27,16 @@ async function broadcast(playerId: string, title: string, text: string) {
  * Resolves once the page's realtime socket has a confirmed subscription to `channel`: the
  * client's subscribe command and the server's reply with the same id.
  */
-function subscribed(page: Page, channel: string): Promise<void> {
+function subscribed(
+  page: Page,
+  channel: string,
+  accept: () => boolean = () => true,
+): Promise<void> {
   return new Promise((resolve) => {
     const ids = new Set<number>();
     page.on("websocket", (socket) => {
+      // `accept`: only sockets of the document the caller waits for (not one being left).
+      if (!accept()) return;
       const frames = (payload: string | Buffer) =>
         payload
           .toString()
@@ -184,7 +190,17 @@ describe("contact (PR-07)", () => {
 // now is sure to arrive over the socket, not only on a later refetch).
 async function signedInPlayerWithWatch() {
   const player = await signedInPlayer(site, {});
-  const watch = subscribed(player.page, `notification:messenger#${player.profileId}`);
+  // Only the reloaded document's socket counts: the one opened at sign-in may subscribe while
+  // the reload starts, and a message published before the new socket subscribes is not replayed.
+  let reloaded = false;
+  player.page.on("framenavigated", (frame) => {
+    if (frame === player.page.mainFrame()) reloaded = true;
+  });
+  const watch = subscribed(
+    player.page,
+    `notification:messenger#${player.profileId}`,
+    () => reloaded,
+  );
   // The header's lazy badge listens once it has mounted, which is when it asks for the popover's
   // first page (NT-01).
   const badge = player.page.waitForResponse(
