@@ -13,7 +13,6 @@ import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { lockPlayerLimits } from "../risk/enforce-limits";
 import { settingsRepository } from "../settings/repository";
 import { toWalletAccount } from "../wallet/accounts";
 import { type WalletAccountRecord, walletRepository } from "../wallet/repository";
@@ -283,7 +282,7 @@ export function replayOf(
 }
 
 /** The body fields of a bet or a win that the shared checks read. */
-interface MoneyCallBody {
+export interface MoneyCallBody {
   token: string;
   transactionId: string;
   roundId: string;
@@ -291,6 +290,7 @@ interface MoneyCallBody {
   currency: string;
   gameCode?: string | undefined;
   closeRound: boolean;
+  freeSpinsId?: string | undefined;
 }
 
 /**
@@ -317,34 +317,6 @@ export async function prepareMoneyCall(
   );
   const house = await gamesHouseAccount(ctx, session.currency);
   return { session, subunit, amount, requestHash, house };
-}
-
-/**
- * In a bet's or win's transaction: the player's row lock first (every money call of a player
- * runs one after another, so a replay racing its original waits and then finds it), then, in a
- * statement of its own that sees what a racing call committed, the state of the call; a replay
- * ends here with its first answer.
- */
-export async function lockedCallState(
-  tx: Queryable,
-  call: {
-    provider: GameProviderRecord;
-    body: MoneyCallBody;
-    session: { playerId: string; playerSessionId: string | null };
-    kind: "bet" | "win";
-    requestHash: string;
-  },
-) {
-  await lockPlayerLimits(tx, call.session.playerId);
-  const state = await gameWalletRepository(tx).callState({
-    providerId: call.provider.id,
-    providerTxId: call.body.transactionId,
-    providerRoundId: call.body.roundId,
-    playerId: call.session.playerId,
-    playerSessionId: call.session.playerSessionId,
-  });
-  replayOf(state.seen, call.kind, call.requestHash);
-  return state;
 }
 
 /**

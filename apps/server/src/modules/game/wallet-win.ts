@@ -9,16 +9,15 @@ import { creditBonusPart, playerLegs, splitWin } from "../bonus/bonus-bets";
 import { findFreeSpinGrant, recordFreeSpinWin } from "../bonus/free-spin-wins";
 import { postInTransaction } from "../wallet/ledger";
 import type { GameProviderRecord } from "./provider-signature";
+import { fail } from "./provider-wallet";
 import {
-  balanceAnswer,
-  fail,
-  ledgerKey,
-  lockedCallState,
-  movementEvents,
-  prepareMoneyCall,
-  sessionWallet,
-  sha256,
-} from "./provider-wallet";
+  checkCall,
+  type MoneyCall,
+  prepareCall,
+  readCallStates,
+  settle,
+  winPosting,
+} from "./wallet-calls";
 import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
 
 export async function walletWin(
@@ -26,29 +25,22 @@ export async function walletWin(
   provider: GameProviderRecord,
   body: ProviderWinBody,
 ): Promise<StoredAnswer> {
-  // Wins settle bets already taken: an expired game session or a signed-out player still gets
-  // paid, so only the token's existence is checked here.
-  const prepared = await prepareMoneyCall(ctx, provider, body, "win");
-  const { session, subunit, amount, house } = prepared;
-  const freeSpinsId = body.freeSpinsId;
-  const requestHash =
-    freeSpinsId === undefined
-      ? prepared.requestHash
-      : sha256(`${prepared.requestHash}\nfree-spins:${freeSpinsId}`);
+  return winAlone(ctx, await prepareCall(ctx, provider, body, "win"));
+}
+
+/**
+ * A win in a transaction of its own, with every check: the round's bonus split (splitWin) and
+ * platform free spins. wallet-batch.ts sends here the wins that need them and applies the
+ * others together.
+ */
+export async function winAlone(ctx: AppContext, call: MoneyCall): Promise<StoredAnswer> {
+  const { session, amount } = call;
+  const freeSpinsId = call.body.freeSpinsId;
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const games = gameWalletRepository(tx);
-    const state = await lockedCallState(tx, { provider, body, session, kind: "win", requestHash });
-    const { round } = state;
-    const opensFreeSpinRound = !round && freeSpinsId !== undefined;
-    if (
-      !opensFreeSpinRound &&
-      (!round || round.playerId !== session.playerId || round.gameId !== session.gameId)
-    ) {
-      throw fail.unknownTransaction("No bet of this player in that round");
-    }
-    if (round?.status === "closed") throw fail.roundClosed();
-    const wallet = await sessionWallet(tx, session);
+    await gameWalletRepository(tx).lockPlayers([session.playerId]);
+    const [state] = await readCallStates(tx, [call], now);
+    const wallet = checkCall(call, state!, now);
 
     let real = wallet.balances.real;
     let bonus = wallet.balances.bonus;
@@ -64,26 +56,20 @@ export async function walletWin(
         ? { toReal: 0n, toBonus: 0n, playerBonusId: null }
         : await splitWin(
             tx,
-            { providerId: provider.id, providerRoundId: body.roundId, playerId: session.playerId },
+            {
+              providerId: call.provider.id,
+              providerRoundId: call.body.roundId,
+              playerId: session.playerId,
+            },
             amount,
           );
       const [posted] = await postInTransaction(tx, [
-        {
-          key: ledgerKey(provider, body.transactionId),
-          kind: "game.win",
-          legs: [
-            { account: house, currency: session.currency, amount: -amount },
-            ...(spins
-              ? [{ account: spins.holding, currency: session.currency, amount }]
-              : playerLegs(split, wallet.ledger, session.currency)),
-          ],
-          metadata: {
-            provider: provider.slug,
-            roundId: body.roundId,
-            gameId: session.gameId,
-            ...(freeSpinsId === undefined ? {} : { freeSpinsId }),
-          },
-        },
+        winPosting(
+          call,
+          spins
+            ? [{ account: spins.holding, currency: session.currency, amount }]
+            : playerLegs(split, wallet.ledger, session.currency),
+        ),
       ]);
       if (posted?.status !== "applied") throw fail.duplicate();
       real = posted.balances.get(wallet.ledger.real) ?? real + split.toReal;
@@ -92,57 +78,14 @@ export async function walletWin(
       ledgerTransactionId = posted.transactionId;
     }
     if (spins) await recordFreeSpinWin(tx, ctx, spins, amount);
-    const answer: StoredAnswer = {
-      status: 200,
-      body: {
-        data: {
-          ...balanceAnswer(session.currency, subunit, real, bonus),
-          transactionId: ledgerTransactionId?.toString() ?? null,
-          replay: false,
-          roundClosed: body.closeRound,
-        },
-      },
-    };
-    await games.recordMovement({
-      round: {
-        providerId: provider.id,
-        providerRoundId: body.roundId,
-        playerId: session.playerId,
-        gameId: session.gameId,
-        sessionId: session.id,
-        currency: session.currency,
-        bet: 0n,
-        win: amount,
-        hasWin: true,
-        close: body.closeRound,
-      },
-      transaction: {
-        providerTxId: body.transactionId,
-        kind: "win",
-        requestHash,
-        amount,
-        ledgerTransactionId,
-        response: answer,
-      },
-      events: movementEvents({
-        provider,
-        playerId: session.playerId,
-        round,
-        providerRoundId: body.roundId,
-        gameId: session.gameId,
-        currency: session.currency,
-        bet: 0n,
-        win: amount,
-        close: body.closeRound,
-        moved:
-          amount > 0n
-            ? { wallet: { ...wallet, balances: { ...wallet.balances, bonus } }, real }
-            : null,
-        subunit,
-        now,
-      }),
+    const { answer, movement } = settle(
+      call,
+      state!,
+      wallet,
+      { real, bonus, ledgerTransactionId, moved: amount > 0n },
       now,
-    });
+    );
+    await gameWalletRepository(tx).recordMovements([movement], now);
     return answer;
   });
 }

@@ -27,7 +27,7 @@ export interface WalletAccountRecord {
   createdAt: Date;
 }
 
-interface WalletRow {
+export interface WalletRow {
   id: string;
   player_id: string;
   currency: string;
@@ -42,7 +42,8 @@ interface WalletRow {
   hold_balance: string;
 }
 
-const WALLET_SELECT = `
+/** A wallet account with its ledger accounts (columns of WalletRow). */
+export const WALLET_SELECT = `
   SELECT w.id, w.player_id, w.currency, w.is_active, w.is_hidden, w.created_at,
          r.id AS real_id, r.balance AS real_balance,
          b.id AS bonus_id, b.balance AS bonus_balance,
@@ -52,7 +53,7 @@ const WALLET_SELECT = `
     JOIN ledger_accounts b ON b.wallet_account_id = w.id AND b.purpose = 'bonus'
     JOIN ledger_accounts h ON h.wallet_account_id = w.id AND h.purpose = 'withdrawal_hold'`;
 
-function toRecord(row: WalletRow): WalletAccountRecord {
+export function toWalletRecord(row: WalletRow): WalletAccountRecord {
   return {
     id: row.id,
     playerId: row.player_id,
@@ -80,7 +81,7 @@ export function walletRepository(db: Queryable) {
         `${WALLET_SELECT} WHERE w.player_id = $1 ORDER BY w.created_at, w.currency`,
         [playerId],
       );
-      return rows.map(toRecord);
+      return rows.map(toWalletRecord);
     },
 
     async find(playerId: string, id: string): Promise<WalletAccountRecord | null> {
@@ -88,7 +89,7 @@ export function walletRepository(db: Queryable) {
         `${WALLET_SELECT} WHERE w.player_id = $1 AND w.id = $2`,
         [playerId, id],
       );
-      return row ? toRecord(row) : null;
+      return row ? toWalletRecord(row) : null;
     },
 
     async findByCurrency(playerId: string, currency: string): Promise<WalletAccountRecord | null> {
@@ -96,7 +97,7 @@ export function walletRepository(db: Queryable) {
         `${WALLET_SELECT} WHERE w.player_id = $1 AND w.currency = $2`,
         [playerId, currency],
       );
-      return row ? toRecord(row) : null;
+      return row ? toWalletRecord(row) : null;
     },
 
     /**
