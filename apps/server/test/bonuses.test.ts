@@ -9,8 +9,8 @@ import { expireBonuses } from "../src/modules/bonus/expire-bonuses";
 import { issueBonus } from "../src/modules/bonus/issue-bonus";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { fundAccount, GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
-import { referenceOf, sandboxDecision } from "./payment-helpers";
-import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
+import { eurPlayer, sandboxDeposit } from "./payment-helpers";
+import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
 let app: PlayerTestApp;
 beforeAll(async () => {
@@ -28,39 +28,11 @@ async function bonusId(slug: string): Promise<number> {
   return row!.id;
 }
 
-async function player() {
-  const { tokens } = await registerByEmail(app, { currency: "EUR" });
-  const headers = bearer(tokens.accessToken) as Record<string, string>;
-  const account = (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {
-    id: string;
-  };
-  return { tokens, headers, account, profileId: tokens.profileId };
-}
-
+const player = () => eurPlayer(app);
 type Player = Awaited<ReturnType<typeof player>>;
 
-async function deposit(p: Player, amount: string, extra: Record<string, unknown> = {}) {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/payment/invoices/deposit",
-    headers: p.headers,
-    payload: {
-      method: "sandbox-bank-transfer",
-      currency: "EUR",
-      amount,
-      accountId: p.account.id,
-      ...extra,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const approved = await sandboxDecision(
-    app,
-    await referenceOf(app, response.json().data.invoiceId),
-    "approve",
-  );
-  expect(approved.statusCode).toBeLessThan(400);
-  await app.domainEvents.drain();
-}
+const deposit = (p: Player, amount: string, extra: Record<string, unknown> = {}) =>
+  sandboxDeposit(app, p, amount, extra);
 
 async function wallet(headers: Record<string, string>) {
   return (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV } from "./game-helpers";
 import { expectErrorBody, expectErrorCode } from "./helpers";
-import { referenceOf, sandboxDecision } from "./payment-helpers";
-import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
+import { eurPlayer, sandboxDeposit } from "./payment-helpers";
+import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
 const OPERATOR_TOKEN = randomBytes(24).toString("hex");
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
@@ -39,38 +39,11 @@ const call = (
     ...(payload === undefined ? {} : { payload: payload as Json }),
   });
 
-async function player() {
-  const { tokens } = await registerByEmail(app, { currency: "EUR" });
-  const headers = bearer(tokens.accessToken) as Record<string, string>;
-  const account = (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {
-    id: string;
-  };
-  return { headers, account };
-}
+const player = () => eurPlayer(app);
 type Player = Awaited<ReturnType<typeof player>>;
 
-async function deposit(p: Player, amount: string, bonusId: number) {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/payment/invoices/deposit",
-    headers: p.headers,
-    payload: {
-      method: "sandbox-bank-transfer",
-      currency: "EUR",
-      amount,
-      accountId: p.account.id,
-      bonusId: String(bonusId),
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const approved = await sandboxDecision(
-    app,
-    await referenceOf(app, response.json().data.invoiceId),
-    "approve",
-  );
-  expect(approved.statusCode).toBeLessThan(400);
-  await app.domainEvents.drain();
-}
+const deposit = (p: Player, amount: string, bonusId: number) =>
+  sandboxDeposit(app, p, amount, { bonusId: String(bonusId) });
 
 const bonusesOf = async (p: Player) =>
   (await app.inject({ url: "/api/game/player-bonuses", headers: p.headers })).json().data as Json[];
@@ -501,21 +474,7 @@ describe("bonus codes", () => {
     });
     expect(stored.json().data).toMatchObject({ status: 1, trigger: 3 });
     // No deposit bonus picked: the stored code applies (25 % of 80.00).
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/payment/invoices/deposit",
-      headers: p.headers,
-      payload: {
-        method: "sandbox-bank-transfer",
-        currency: "EUR",
-        amount: "80.00",
-        accountId: p.account.id,
-        isBonusDecline: true,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    await sandboxDecision(app, await referenceOf(app, response.json().data.invoiceId), "approve");
-    await app.domainEvents.drain();
+    await sandboxDeposit(app, p, "80.00", { isBonusDecline: true });
     expect((await bonusesOf(p)).find((item) => item.bonusId === bonus.id)).toMatchObject({
       amount: "20.00",
     });

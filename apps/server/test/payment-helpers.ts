@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { TestApp } from "./helpers";
 import { bearer, registerByEmail } from "./player-helpers";
 
@@ -22,25 +23,55 @@ export function sandboxDecision(app: TestApp, reference: string, decision: "appr
   });
 }
 
+/** A new EUR player: bearer headers (plus `extraHeaders`) and the wallet account, still empty. */
+export async function eurPlayer(app: TestApp, extraHeaders: Record<string, string> = {}) {
+  const { tokens } = await registerByEmail(app, { currency: "EUR" });
+  const headers = { ...(bearer(tokens.accessToken) as Record<string, string>), ...extraHeaders };
+  const account = (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {
+    id: string;
+  };
+  return { tokens, profileId: tokens.profileId, headers, account };
+}
+
+/**
+ * A sandbox bank-transfer deposit of `amount` EUR into `player`'s account, approved on the
+ * sandbox's page, with the domain events it raised (bonus, quest progress, messages) handled.
+ * `extra` adds body fields (`bonusId`, `isBonusDecline`). Returns the invoice id.
+ */
+export async function sandboxDeposit(
+  app: TestApp,
+  player: { headers: Record<string, string>; account: { id: string } },
+  amount: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/payment/invoices/deposit",
+    headers: player.headers,
+    payload: {
+      method: "sandbox-bank-transfer",
+      currency: "EUR",
+      amount,
+      accountId: player.account.id,
+      ...extra,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const invoiceId = response.json().data.invoiceId as string;
+  const approved = await sandboxDecision(app, await referenceOf(app, invoiceId), "approve");
+  expect(approved.statusCode, approved.body).toBeLessThan(400);
+  await app.domainEvents.drain();
+  return invoiceId;
+}
+
 /** A new player whose EUR wallet received `amount` through an approved sandbox deposit. */
 export async function fundedPlayer(
   app: TestApp,
   amount: string,
   extraHeaders: Record<string, string> = {},
 ) {
-  const { tokens } = await registerByEmail(app, { currency: "EUR" });
-  const headers = { ...(bearer(tokens.accessToken) as Record<string, string>), ...extraHeaders };
-  const account = (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {
-    id: string;
-  };
-  const deposit = await app.inject({
-    method: "POST",
-    url: "/api/payment/invoices/deposit",
-    headers,
-    payload: { method: "sandbox-bank-transfer", currency: "EUR", amount, accountId: account.id },
-  });
-  if (deposit.statusCode >= 300) throw new Error(`deposit refused: ${deposit.body}`);
-  await sandboxDecision(app, await referenceOf(app, deposit.json().data.invoiceId), "approve");
+  const { tokens, headers, account } = await eurPlayer(app, extraHeaders);
+  await sandboxDeposit(app, { headers, account }, amount);
   const wallet = async () =>
     (await app.inject({ url: "/api/wallet/accounts", headers })).json().data[0] as {
       balance: string;

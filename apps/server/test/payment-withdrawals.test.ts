@@ -7,6 +7,7 @@ import {
   fundedPlayer as fundedPlayerOf,
   IBAN,
   referenceOf as invoiceReference,
+  sandboxDeposit,
 } from "./payment-helpers";
 import { bearer, createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./player-helpers";
 
@@ -89,18 +90,7 @@ describe("withdrawals (BE-26, WD-02)", () => {
     let accepted = 0;
     for (let round = 0; round < ROUNDS; round++) {
       if (round > 0) {
-        const deposit = await app.inject({
-          method: "POST",
-          url: "/api/payment/invoices/deposit",
-          headers: player.headers,
-          payload: {
-            method: "sandbox-bank-transfer",
-            currency: "EUR",
-            amount: "100",
-            accountId: player.account.id,
-          },
-        });
-        await sandboxDecision(await referenceOf(deposit.json().data.invoiceId), "approve");
+        await sandboxDeposit(app, player, "100");
       }
       const responses = await Promise.all(
         Array.from({ length: 50 }, () => player.withdraw({ amount: "100" })),

@@ -12,7 +12,7 @@ import { handleQuestEvent } from "../src/modules/retention/quest-progress";
 import { insertQuest } from "../src/modules/retention/seed-retention";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
-import { fundedPlayer } from "./payment-helpers";
+import { fundedPlayer, sandboxDeposit } from "./payment-helpers";
 import {
   bearer,
   createPlayerTestApp,
@@ -251,21 +251,7 @@ describe("quests", () => {
     const funded = await fundedPlayer(app, "50.00", { "x-test-country": "DE" });
     const headers = funded.headers as Record<string, string>;
     expect((await activate("high-roller", headers)).statusCode).toBe(200);
-    const deposit = await app.inject({
-      method: "POST",
-      url: "/api/payment/invoices/deposit",
-      headers,
-      payload: {
-        method: "sandbox-bank-transfer",
-        currency: "EUR",
-        amount: "60.00",
-        accountId: funded.account.id,
-      },
-    });
-    expect(deposit.statusCode, deposit.body).toBeLessThan(300);
-    const { referenceOf, sandboxDecision } = await import("./payment-helpers");
-    await sandboxDecision(app, await referenceOf(app, deposit.json().data.invoiceId), "approve");
-    await app.domainEvents.drain();
+    await sandboxDeposit(app, { headers, account: funded.account }, "60.00");
     const [run] = await playerQuests(headers, "?state[]=2");
     expect(run!.tasks[0]).toMatchObject({ type: "deposit", progress: "20.00", isCompleted: true });
     // Finish it with bets: the bonus reward is recorded as a pending grant.
