@@ -115,6 +115,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "Rounds a studio leaves open this long are closed by the platform as they stand (a bet without a win is lost); later calls on them get 15007",
   },
   {
+    name: "GAME_WALLET_BATCH",
+    default: "64",
+    description:
+      "Provider wallet bets and wins of different players applied together, at most this many per database transaction; 1 runs every call alone",
+  },
+  {
     name: "STUDIO_PLATFORM_URL",
     default: "(unset)",
     description:
@@ -357,6 +363,7 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(72),
+  GAME_WALLET_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
@@ -477,6 +484,8 @@ export interface Config {
   studio: { platformUrl: string | null };
   /** Open rounds older than this are closed by the round-timeout job. */
   gameRoundTimeoutHours: number;
+  /** Provider wallet bets and wins per batch transaction at most (1: each alone). */
+  gameWalletBatch: number;
 }
 
 export interface AuthConfig {
@@ -627,6 +636,7 @@ export function loadConfig(
     },
     studio: { platformUrl: e.STUDIO_PLATFORM_URL?.replace(/\/$/, "") ?? null },
     gameRoundTimeoutHours: e.GAME_ROUND_TIMEOUT_HOURS,
+    gameWalletBatch: e.GAME_WALLET_BATCH,
   };
 }
 

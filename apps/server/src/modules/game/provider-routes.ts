@@ -17,10 +17,10 @@ import { cachePrivate } from "../../lib/http";
 import { verifyProviderSignature, walletProviderLookup } from "./provider-signature";
 import { ProviderWalletFailure, ReplayedAnswer } from "./provider-wallet";
 import { walletBalance } from "./wallet-balance";
-import { walletBet } from "./wallet-bet";
+import { GameWalletBatcher } from "./wallet-batch";
+import { prepareCall } from "./wallet-calls";
 import type { StoredAnswer } from "./wallet-repository";
 import { walletRollback } from "./wallet-rollback";
-import { walletWin } from "./wallet-win";
 
 const ProviderParams = z.object({
   provider: z
@@ -62,6 +62,11 @@ async function send(reply: FastifyReply, run: () => Promise<StoredAnswer>) {
 
 export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const findProvider = walletProviderLookup(ctx.db);
+  // Bets and wins of different players share transactions (wallet-batch.ts).
+  const batcher = new GameWalletBatcher(ctx, {
+    maxBatch: ctx.config.gameWalletBatch,
+    maxInFlight: ctx.db.kind === "pglite" ? 1 : 2,
+  });
   await app.register(async (scope) => {
     // The signature is over the exact bytes: keep them, then parse.
     scope.removeAllContentTypeParsers();
@@ -126,7 +131,9 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
       },
       async (request, reply) =>
         send(reply, async () =>
-          walletBet(ctx, await provider(request.params.provider), request.body),
+          batcher.run(
+            await prepareCall(ctx, await provider(request.params.provider), request.body, "bet"),
+          ),
         ),
     );
     api.post(
@@ -142,7 +149,9 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
       },
       async (request, reply) =>
         send(reply, async () =>
-          walletWin(ctx, await provider(request.params.provider), request.body),
+          batcher.run(
+            await prepareCall(ctx, await provider(request.params.provider), request.body, "win"),
+          ),
         ),
     );
     api.post(

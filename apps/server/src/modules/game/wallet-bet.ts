@@ -2,7 +2,9 @@
 // (ledger kind game.bet, player real → house games) after every check the platform makes at
 // the moment money moves: session live, account not blocked, not self-excluded or cooling off,
 // bet and loss limits (assertCanBet, under the player's row lock, in this transaction).
-import type { GameBetLimitReachedEvent, ProviderBetBody } from "@casino/contract/game";
+// Most bets go through wallet-batch.ts with other players' calls; betAlone is the path with
+// every check.
+import type { GameBetLimitReachedEvent } from "@casino/contract/game";
 import { playerChannel } from "@casino/contract/realtime";
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
@@ -10,27 +12,17 @@ import { planBet, recordBonusBet } from "../bonus/bonus-bets";
 import { assertCanBet, BetLimitRefusal } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
-import type { GameProviderRecord } from "./provider-signature";
 import {
   betPosted,
   betPosting,
   checkCall,
   type MoneyCall,
-  prepareCall,
   readCallStates,
   recordRefusal,
   refusal,
   settle,
 } from "./wallet-calls";
 import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
-
-export async function walletBet(
-  ctx: AppContext,
-  provider: GameProviderRecord,
-  body: ProviderBetBody,
-): Promise<StoredAnswer> {
-  return betAlone(ctx, await prepareCall(ctx, provider, body, "bet"));
-}
 
 /**
  * A bet in a transaction of its own, with every check: the limits (assertCanBet, under the

@@ -3,30 +3,15 @@
 // needs a round this player has bet in, still open; closeRound (default true) settles it.
 // A win with freeSpinsId pays a platform free-spins grant: its round has no bet, so the win may
 // open it (credited as a normal win until the bonus engine credits it as bonus money).
-import type { ProviderWinBody } from "@casino/contract/game";
+// Most wins go through wallet-batch.ts with other players' calls; winAlone is the path with
+// every check.
 import type { AppContext } from "../../context";
 import { creditBonusPart, playerLegs, splitWin } from "../bonus/bonus-bets";
 import { findFreeSpinGrant, recordFreeSpinWin } from "../bonus/free-spin-wins";
 import { postInTransaction } from "../wallet/ledger";
-import type { GameProviderRecord } from "./provider-signature";
 import { fail } from "./provider-wallet";
-import {
-  checkCall,
-  type MoneyCall,
-  prepareCall,
-  readCallStates,
-  settle,
-  winPosting,
-} from "./wallet-calls";
+import { checkCall, type MoneyCall, readCallStates, settle, winPosting } from "./wallet-calls";
 import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
-
-export async function walletWin(
-  ctx: AppContext,
-  provider: GameProviderRecord,
-  body: ProviderWinBody,
-): Promise<StoredAnswer> {
-  return winAlone(ctx, await prepareCall(ctx, provider, body, "win"));
-}
 
 /**
  * A win in a transaction of its own, with every check: the round's bonus split (splitWin) and

@@ -1,0 +1,302 @@
+// Bets and wins of many players applied together (docs/performance.md "Games"; ADR 0011).
+//
+// A call costs the database about the same whether it is alone in its transaction or one of
+// fifty: the lock, the state read, the ledger posting and the round, transaction and outbox
+// writes are each one statement for the whole batch, and there is one commit. So calls that
+// arrive while a batch is in flight wait and go together in the next one:
+// - a batch holds at most one call per player and per round, so each call reads the state the
+//   calls before it left (a player's calls keep their order: a later call never overtakes an
+//   earlier one still waiting);
+// - in its transaction the batch locks its players (in id order), reads every call's state in
+//   one statement and checks it (wallet-calls.ts `checkCall`, as a call alone does), posts all
+//   postings in one `ledger_post_arrays`, and records all movements in one statement;
+// - a call that needs the checks that read more (a bet of a player with a bet, loss or
+//   exclusion limit or an active bonus; a win in a round with bonus stakes; a free-spins win)
+//   is left out of the batch's writes and runs alone after it, with every check (wallet-bet.ts
+//   `betAlone`, wallet-win.ts `winAlone`), still before that player's next call;
+// - a batch that fails as a whole (a deadlock, a lost connection, a fault of one call that
+//   sinks the statement) writes nothing, and each of its calls runs alone, so one bad call
+//   never takes the others down with it.
+// The answers are the ones each call would have had alone: the same checks, postings, rows and
+// events, in the same order per player.
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
+import { postInTransaction } from "../wallet/ledger";
+import type { WalletAccountRecord } from "../wallet/repository";
+import { fail } from "./provider-wallet";
+import { betAlone } from "./wallet-bet";
+import {
+  betPosted,
+  betPosting,
+  checkCall,
+  type MoneyCall,
+  readCallStates,
+  recordRefusal,
+  settle,
+  winPosting,
+} from "./wallet-calls";
+import { type CallState, gameWalletRepository, type StoredAnswer } from "./wallet-repository";
+import { winAlone } from "./wallet-win";
+
+export interface WalletBatcherOptions {
+  /** Calls per batch at most; 1 runs every call alone. */
+  maxBatch: number;
+  /** Batches in flight at once (1 on PGlite, which has one connection). */
+  maxInFlight: number;
+}
+
+/** What a batch decided for one call. */
+type Outcome =
+  | { kind: "answer"; answer: StoredAnswer }
+  | { kind: "error"; error: unknown }
+  | { kind: "alone" };
+
+interface Pending {
+  call: MoneyCall;
+  resolve: (answer: StoredAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface WalletBatcherStats {
+  /** Batch transactions committed. */
+  batches: number;
+  /** Calls answered by a committed batch. */
+  batched: number;
+  /** Calls that ran alone: they needed every check, or their batch failed. */
+  alone: number;
+  /** Batches that failed as a whole (their calls then ran alone). */
+  failedBatches: number;
+}
+
+export class GameWalletBatcher {
+  private queue: Pending[] = [];
+  /** Players with a call being applied: their next calls wait for it. */
+  private readonly busy = new Set<string>();
+  private inFlight = 0;
+  private scheduled = false;
+  readonly stats: WalletBatcherStats = { batches: 0, batched: 0, alone: 0, failedBatches: 0 };
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: WalletBatcherOptions,
+  ) {}
+
+  /** Applies a prepared bet or win (wallet-calls.ts `prepareCall`) and answers it. */
+  run(call: MoneyCall): Promise<StoredAnswer> {
+    if (this.options.maxBatch <= 1 || call.body.freeSpinsId !== undefined) {
+      this.stats.alone++;
+      return this.alone(call);
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ call, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private alone(call: MoneyCall): Promise<StoredAnswer> {
+    return call.kind === "bet" ? betAlone(this.ctx, call) : winAlone(this.ctx, call);
+  }
+
+  /**
+   * Starts batches on the next turn of the event loop, after the requests already waiting for
+   * I/O have queued their calls too.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
+      const batch: Pending[] = [];
+      const rest: Pending[] = [];
+      const players = new Set<string>();
+      const rounds = new Set<string>();
+      /** Players with a call left in the queue: their later calls stay behind it. */
+      const held = new Set<string>();
+      for (const pending of this.queue) {
+        const player = pending.call.session.playerId;
+        const round = `${pending.call.provider.id}\n${pending.call.body.roundId}`;
+        if (
+          batch.length >= this.options.maxBatch ||
+          this.busy.has(player) ||
+          players.has(player) ||
+          held.has(player) ||
+          rounds.has(round)
+        ) {
+          rest.push(pending);
+          held.add(player);
+          continue;
+        }
+        batch.push(pending);
+        players.add(player);
+        rounds.add(round);
+      }
+      if (batch.length === 0) return;
+      this.queue = rest;
+      for (const player of players) this.busy.add(player);
+      this.inFlight++;
+      void this.apply(batch).finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+    }
+  }
+
+  private async apply(batch: Pending[]): Promise<void> {
+    let outcomes: Outcome[];
+    try {
+      outcomes = await this.ctx.db.transaction((tx) =>
+        applyTogether(
+          tx,
+          batch.map((pending) => pending.call),
+          this.ctx.now(),
+        ),
+      );
+      this.stats.batches++;
+    } catch {
+      // Nothing of the batch was written: each call again, alone.
+      this.stats.failedBatches++;
+      outcomes = batch.map(() => ({ kind: "alone" }));
+    }
+    await Promise.all(
+      batch.map(async (pending, index) => {
+        const outcome = outcomes[index] ?? { kind: "alone" };
+        try {
+          if (outcome.kind === "answer") {
+            this.stats.batched++;
+            pending.resolve(outcome.answer);
+          } else if (outcome.kind === "error") {
+            this.stats.batched++;
+            pending.reject(outcome.error);
+          } else {
+            this.stats.alone++;
+            pending.resolve(await this.alone(pending.call));
+          }
+        } catch (error) {
+          pending.reject(error);
+        } finally {
+          this.busy.delete(pending.call.session.playerId);
+          this.schedule();
+        }
+      }),
+    );
+  }
+}
+
+/** A call of the batch that passed its checks, with what it read. */
+interface Checked {
+  index: number;
+  call: MoneyCall;
+  state: CallState;
+  wallet: WalletAccountRecord;
+}
+
+/**
+ * In the batch's transaction: locks, state, checks, postings, refusals and movements of calls
+ * of distinct players and rounds. Calls that need every check are answered `alone` and write
+ * nothing here.
+ */
+async function applyTogether(
+  tx: Queryable,
+  calls: readonly MoneyCall[],
+  now: Date,
+): Promise<Outcome[]> {
+  const games = gameWalletRepository(tx);
+  await games.lockPlayers(calls.map((call) => call.session.playerId));
+  const states = await readCallStates(tx, calls, now);
+  const outcomes: Outcome[] = new Array(calls.length);
+  const posting: Checked[] = [];
+  const settled: {
+    checked: Checked;
+    answer: StoredAnswer;
+    movement: Parameters<typeof games.recordMovements>[0][number];
+  }[] = [];
+
+  calls.forEach((call, index) => {
+    const state = states[index]!;
+    let wallet: WalletAccountRecord;
+    try {
+      wallet = checkCall(call, state, now);
+    } catch (error) {
+      outcomes[index] = { kind: "error", error };
+      return;
+    }
+    if (state.fullChecks) {
+      outcomes[index] = { kind: "alone" };
+      return;
+    }
+    const checked = { index, call, state, wallet };
+    if (call.kind === "bet" || call.amount > 0n) {
+      posting.push(checked);
+      return;
+    }
+    // A win of 0: the round's result, no money moves.
+    const { real, bonus } = wallet.balances;
+    settled.push({
+      checked,
+      ...settle(call, state, wallet, { real, bonus, ledgerTransactionId: null, moved: false }, now),
+    });
+  });
+
+  // Without limits or a bonus a bet is paid with real money, and a win goes to real money.
+  const results = await postInTransaction(
+    tx,
+    posting.map(({ call, wallet }) =>
+      call.kind === "bet"
+        ? betPosting(call, wallet, call.amount, 0n)
+        : winPosting(call, [
+            { account: wallet.ledger.real, currency: call.session.currency, amount: call.amount },
+          ]),
+    ),
+  );
+  const refused: { checked: Checked; result: ReturnType<typeof betPosted> & { kind: "short" } }[] =
+    [];
+  posting.forEach((checked, position) => {
+    const { call, state, wallet, index } = checked;
+    const posted = results[position];
+    try {
+      if (call.kind === "bet") {
+        const result = betPosted(call, wallet, posted, call.amount, 0n);
+        if (result.kind === "short") {
+          refused.push({ checked, result });
+          return;
+        }
+        settled.push({ checked, ...settle(call, state, wallet, { ...result, moved: true }, now) });
+        return;
+      }
+      if (posted?.status !== "applied") throw fail.duplicate();
+      const after = {
+        real: posted.balances.get(wallet.ledger.real) ?? wallet.balances.real + call.amount,
+        bonus: posted.balances.get(wallet.ledger.bonus) ?? wallet.balances.bonus,
+        ledgerTransactionId: posted.transactionId,
+        moved: true,
+      };
+      settled.push({ checked, ...settle(call, state, wallet, after, now) });
+    } catch (error) {
+      outcomes[index] = { kind: "error", error };
+    }
+  });
+
+  for (const { checked, result } of refused) {
+    const answer = await recordRefusal(
+      tx,
+      checked.call,
+      checked.state,
+      result.failure,
+      result.ledgerTransactionId,
+      now,
+    );
+    outcomes[checked.index] = { kind: "answer", answer };
+  }
+  await games.recordMovements(
+    settled.map((item) => item.movement),
+    now,
+  );
+  for (const { checked, answer } of settled) outcomes[checked.index] = { kind: "answer", answer };
+  return outcomes;
+}
