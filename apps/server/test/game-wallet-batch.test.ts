@@ -1,0 +1,250 @@
+// Provider wallet calls of many players applied together (modules/game/wallet-batch.ts): calls
+// that arrive together share database transactions, yet each gets the answer it would have had
+// alone — refusals, replays, duplicates, limits and closed rounds included — and a fault that
+// sinks a batch leaves the other calls' answers and the ledger whole.
+import { ErrorCode } from "@casino/contract/errors";
+import { ProviderWalletAnswer, ProviderWalletError } from "@casino/contract/game";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkLedger } from "../src/modules/wallet/ledger-check";
+import { GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
+import { expectErrorBody } from "./helpers";
+import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
+
+let app: PlayerTestApp;
+beforeAll(async () => {
+  app = await createPlayerTestApp(GAME_TEST_ENV);
+});
+afterAll(async () => app?.close());
+
+type Response = Awaited<ReturnType<typeof providerCall>>;
+
+function ok(response: Response) {
+  expect(response.statusCode, response.body).toBe(200);
+  return ProviderWalletAnswer.parse(response.json()).data;
+}
+
+function refused(response: Response, status: number, code: number) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(expectErrorBody(response.json()).error.code).toBe(code);
+  return response.json() as { balance?: { balance: string } };
+}
+
+/** How many database transactions wrote these provider transactions' rows. */
+async function transactionsThatWrote(ids: readonly string[]): Promise<number> {
+  const [row] = await app.testDb.query<{ n: number }>(
+    "SELECT count(DISTINCT xmin::text)::int AS n FROM game_transactions WHERE provider_tx_id = ANY($1::text[])",
+    [ids],
+  );
+  return row!.n;
+}
+
+const players = (count: number, funds = "100.00") =>
+  Promise.all(Array.from({ length: count }, () => gamePlayer(app, { funds })));
+
+describe("provider wallet batches", () => {
+  it("BE-32 24 players' bets and wins sent at once share transactions and are each answered as alone", async () => {
+    const group = await players(24);
+    const calls = group.map((p, index) => ({
+      p,
+      roundId: providerId("round"),
+      betId: providerId("bet"),
+      winId: providerId("win"),
+      win: index % 3 === 0 ? "3.50" : "0",
+    }));
+    const bets = await Promise.all(
+      calls.map(({ p, roundId, betId }) =>
+        providerCall(app, "bet", {
+          token: p.token,
+          transactionId: betId,
+          roundId,
+          amount: "2.00",
+          currency: "EUR",
+        }),
+      ),
+    );
+    for (const bet of bets) expect(ok(bet)).toMatchObject({ balance: "98.00", replay: false });
+    const wins = await Promise.all(
+      calls.map(({ p, roundId, winId, win }) =>
+        providerCall(app, "win", {
+          token: p.token,
+          transactionId: winId,
+          roundId,
+          amount: win,
+          currency: "EUR",
+        }),
+      ),
+    );
+    wins.forEach((response, index) => {
+      const expected = calls[index]!.win === "0" ? "98.00" : "101.50";
+      expect(ok(response)).toMatchObject({ balance: expected, roundClosed: true });
+    });
+    // Fewer database transactions than calls: they went together.
+    expect(await transactionsThatWrote(calls.map((item) => item.betId))).toBeLessThan(24);
+    // A replay of a batched call gets its first answer.
+    const again = ok(
+      await providerCall(app, "bet", {
+        token: calls[0]!.p.token,
+        transactionId: calls[0]!.betId,
+        roundId: calls[0]!.roundId,
+        amount: "2.00",
+        currency: "EUR",
+      }),
+    );
+    expect(again).toMatchObject({ balance: "98.00", replay: true });
+    // One settled event per round, and the wallet's new balance, for each player.
+    for (const { p } of calls) {
+      const [events] = await app.testDb.query<{ settled: number; wallet: number }>(
+        `SELECT count(*) FILTER (WHERE payload->>'type' = 'game.bet.settled')::int AS settled,
+                count(*) FILTER (WHERE payload->>'type' = 'wallet.account.updated')::int AS wallet
+           FROM event_outbox WHERE channel LIKE '%' || $1 || '%'`,
+        [p.tokens.profileId],
+      );
+      expect(events!.settled).toBe(1);
+      expect(events!.wallet).toBeGreaterThanOrEqual(1);
+    }
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("BE-32 BE-34 one batch, every kind of answer: limit, funds, replay, duplicate, closed round, blocked account, zero win", async () => {
+    const [plain, limited, poor, replayed, duplicated, closed, blocked, zero] = await players(8);
+    const limit = await app.inject({
+      method: "POST",
+      url: "/api/player/limits",
+      headers: limited!.headers,
+      payload: { definition: 1, currency: "EUR", amount: "10", period: "daily" },
+    });
+    expect(limit.statusCode, limit.body).toBe(201);
+    const poorBet = { transactionId: providerId("bet"), roundId: providerId("round") };
+    const earlier = { transactionId: providerId("bet"), roundId: providerId("round") };
+    ok(await replayed!.bet("4.00", earlier));
+    const reused = { transactionId: providerId("bet"), roundId: providerId("round") };
+    ok(await duplicated!.bet("4.00", reused));
+    const closedRound = await closed!.round("1.00", "0");
+    const zeroRound = providerId("round");
+    ok(await zero!.bet("5.00", { roundId: zeroRound }));
+    await app.testDb.query("UPDATE players SET status = 3 WHERE id = $1", [
+      blocked!.tokens.profileId,
+    ]);
+
+    const [a, b, c, d, e, f, g, h] = await Promise.all([
+      plain!.bet("7.00"),
+      limited!.bet("10.01"),
+      poor!.bet("100.01", poorBet),
+      replayed!.bet("4.00", earlier),
+      duplicated!.bet("9.00", reused),
+      closed!.bet("1.00", { roundId: closedRound.roundId }),
+      blocked!.bet("1.00"),
+      providerCall(app, "win", {
+        token: zero!.token,
+        transactionId: providerId("win"),
+        roundId: zeroRound,
+        amount: "0",
+        currency: "EUR",
+      }),
+    ]);
+    expect(ok(a!)).toMatchObject({ balance: "93.00", replay: false });
+    expect(refused(b!, 400, ErrorCode.GameLimitReached).balance?.balance).toBe("100.00");
+    expect(refused(c!, 400, ProviderWalletError.InsufficientFunds).balance?.balance).toBe("100.00");
+    expect(ok(d!)).toMatchObject({ balance: "96.00", replay: true });
+    refused(e!, 409, ProviderWalletError.Duplicate);
+    refused(f!, 409, ProviderWalletError.RoundClosed);
+    refused(g!, 403, ProviderWalletError.AccountDisabled);
+    expect(ok(h!)).toMatchObject({ balance: "95.00", roundClosed: true, transactionId: null });
+
+    // Refusals are kept: a retry answers the same and moves nothing.
+    refused(await poor!.bet("100.01", poorBet), 400, ProviderWalletError.InsufficientFunds);
+    refused(await limited!.bet("10.01"), 400, ErrorCode.GameLimitReached);
+    expect((await poor!.balance()).balance).toBe("100.00");
+    expect((await limited!.balance()).balance).toBe("100.00");
+    expect((await duplicated!.balance()).balance).toBe("96.00");
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("BE-32 a fault that sinks a batch: the other calls are applied alone, the faulty one moves nothing", async () => {
+    const group = await players(10);
+    const faulty = `explode-${providerId("round")}`;
+    await app.testDb.exec(`
+      CREATE OR REPLACE FUNCTION test_explode() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.provider_round_id LIKE 'explode-%' THEN
+          RAISE EXCEPTION 'test fault';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_explode BEFORE INSERT ON game_rounds
+        FOR EACH ROW EXECUTE FUNCTION test_explode();`);
+    try {
+      const answers = await Promise.all(
+        group.map((p, index) => p.bet("6.00", index === 4 ? { roundId: faulty } : {})),
+      );
+      answers.forEach((response, index) => {
+        if (index === 4) expect(response.statusCode).toBe(500);
+        else expect(ok(response).balance).toBe("94.00");
+      });
+      expect((await group[4]!.balance()).balance).toBe("100.00");
+    } finally {
+      await app.testDb.exec(
+        "DROP TRIGGER test_explode ON game_rounds; DROP FUNCTION test_explode();",
+      );
+    }
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("BE-32 property: random concurrent bets, wins and replays of several players end where each player's calls in order would", async () => {
+    const group = await players(5, "20.00");
+    const model = group.map(() => 2000n);
+    const operation = fc.record({
+      player: fc.integer({ min: 0, max: group.length - 1 }),
+      stake: fc.integer({ min: 1, max: 900 }),
+      win: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 2000 })),
+      replays: fc.integer({ min: 0, max: 2 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 4, maxLength: 16 }), async (operations) => {
+        // Each player's rounds in order; players run side by side.
+        await Promise.all(
+          group.map(async (p, index) => {
+            for (const op of operations.filter((item) => item.player === index)) {
+              const roundId = providerId("round");
+              const bet = {
+                token: p.token,
+                transactionId: providerId("bet"),
+                roundId,
+                amount: (op.stake / 100).toFixed(2),
+                currency: "EUR",
+              };
+              const sent = await Promise.all(
+                Array.from({ length: op.replays + 1 }, () => providerCall(app, "bet", bet)),
+              );
+              if (model[index]! < BigInt(op.stake)) {
+                for (const answer of sent) {
+                  refused(answer, 400, ProviderWalletError.InsufficientFunds);
+                }
+                continue;
+              }
+              model[index] = model[index]! - BigInt(op.stake);
+              expect(sent.map(ok).filter((data) => !data.replay)).toHaveLength(1);
+              const won = ok(
+                await providerCall(app, "win", {
+                  token: p.token,
+                  transactionId: providerId("win"),
+                  roundId,
+                  amount: (op.win / 100).toFixed(2),
+                  currency: "EUR",
+                }),
+              );
+              model[index] = model[index]! + BigInt(op.win);
+              expect(won.balance).toBe((Number(model[index]) / 100).toFixed(2));
+            }
+          }),
+        );
+        for (const [index, p] of group.entries()) {
+          expect((await p.balance()).balance).toBe((Number(model[index]) / 100).toFixed(2));
+        }
+      }),
+      { numRuns: 8 },
+    );
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+});
