@@ -1,5 +1,6 @@
 // Illustrations for the home page promo banners. Vector only, painted with theme tokens.
 import { useId } from "react";
+import { GoldGradient } from "./gold-gradient";
 
 type ArtProps = { className?: string };
 
@@ -71,11 +72,7 @@ export function WelcomeArt({ className }: ArtProps) {
           <stop offset="0" style={{ stopColor: "var(--art-magenta)" }} />
           <stop offset="1" style={{ stopColor: "var(--art-violet)" }} />
         </linearGradient>
-        <linearGradient id={gold} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" style={{ stopColor: "var(--art-white)" }} />
-          <stop offset="0.35" style={{ stopColor: "var(--art-gold)" }} />
-          <stop offset="1" style={{ stopColor: "var(--art-gold-deep)" }} />
-        </linearGradient>
+        <GoldGradient id={gold} glint="0.35" />
       </defs>
       <circle cx="125" cy="105" r="95" fill={`url(#${glow})`} />
       <ellipse cx="125" cy="184" rx="80" ry="9" fill="var(--art-ink)" opacity="0.45" />
@@ -210,11 +207,7 @@ export function LoyaltyArt({ className }: ArtProps) {
           <stop offset="0" style={{ stopColor: "var(--art-gold)", stopOpacity: 0.45 }} />
           <stop offset="1" style={{ stopColor: "var(--art-gold)", stopOpacity: 0 }} />
         </radialGradient>
-        <linearGradient id={gold} x1="0" y1="0" x2="0.4" y2="1">
-          <stop offset="0" style={{ stopColor: "var(--art-white)" }} />
-          <stop offset="0.3" style={{ stopColor: "var(--art-gold)" }} />
-          <stop offset="1" style={{ stopColor: "var(--art-gold-deep)" }} />
-        </linearGradient>
+        <GoldGradient id={gold} x2="0.4" />
         <linearGradient id={step} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" style={{ stopColor: "var(--art-violet)" }} />
           <stop offset="1" style={{ stopColor: "var(--art-violet-deep)" }} />

@@ -3,6 +3,7 @@
 // JavaScript every page loads first.
 import { useId } from "react";
 import type { CategoryKind } from "./category-art";
+import { GoldGradient } from "./gold-gradient";
 
 const heart =
   "M0 9.5C-4 6-8.5 3-8.5-1.2-8.5-4.5-5.9-6.5-3.5-6.5-1.8-6.5-.6-5.6 0-4.3.6-5.6 1.8-6.5 3.5-6.5 5.9-6.5 8.5-4.5 8.5-1.2 8.5 3 4 6 0 9.5Z";
@@ -320,11 +321,7 @@ export function CategoryArt({ kind }: { kind: CategoryKind }) {
   return (
     <svg viewBox="0 0 120 96" aria-hidden="true" focusable="false" className="category-art">
       <defs>
-        <linearGradient id={gold} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" style={{ stopColor: "var(--art-white)" }} />
-          <stop offset="0.3" style={{ stopColor: "var(--art-gold)" }} />
-          <stop offset="1" style={{ stopColor: "var(--art-gold-deep)" }} />
-        </linearGradient>
+        <GoldGradient id={gold} />
         <linearGradient id={hotFill} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" style={{ stopColor: "var(--art-gold)" }} />
           <stop offset="1" style={{ stopColor: "var(--art-magenta)" }} />
