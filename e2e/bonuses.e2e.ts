@@ -7,6 +7,7 @@ import type { Page, Request } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { hydrated, useSite } from "./support/fixture";
 import { GAME_ENV, gameSession, playRound } from "./support/games";
+import { subscribed } from "./support/realtime";
 import {
   decideSandboxPayment,
   methodButton,
@@ -35,17 +36,6 @@ function watchBonusCalls(page: Page): string[] {
     }
   });
   return calls;
-}
-
-/** Resolves once the page's WebSocket subscribed to `channel`. */
-function subscribed(page: Page, channel: string): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) => {
-      socket.on("framesent", (frame) => {
-        if (frame.payload.toString().includes(`"channel":"${channel}"`)) resolve();
-      });
-    });
-  });
 }
 
 async function progressOf(page: Page, name: string): Promise<number> {

@@ -3,10 +3,11 @@
 // sandbox deposit) arrive live in the header popover, are read and deleted on
 // /profile/notifications; a guest's contact message reaches the operator's mailbox (dev outbox).
 import { randomBytes } from "node:crypto";
-import type { Page, Request } from "playwright-core";
+import type { Request } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { readOutbox } from "./support/accounts";
 import { hydrated, useSite } from "./support/fixture";
+import { subscribed } from "./support/realtime";
 import { depositByApi, signedInPlayer, WAIT, WALLET_ENV } from "./support/wallet";
 
 const OPERATOR_TOKEN = randomBytes(24).toString("hex");
@@ -21,40 +22,6 @@ async function broadcast(playerId: string, title: string, text: string) {
   });
   if (response.status !== 201)
     throw new Error(`broadcast ${response.status}: ${await response.text()}`);
-}
-
-/**
- * Resolves once the page's realtime socket has a confirmed subscription to `channel`: the
- * client's subscribe command and the server's reply with the same id.
- */
-function subscribed(
-  page: Page,
-  channel: string,
-  accept: () => boolean = () => true,
-): Promise<void> {
-  return new Promise((resolve) => {
-    const ids = new Set<number>();
-    page.on("websocket", (socket) => {
-      // `accept`: only sockets of the document the caller waits for (not one being left).
-      if (!accept()) return;
-      const frames = (payload: string | Buffer) =>
-        payload
-          .toString()
-          .split("\n")
-          .filter((line) => line.trim())
-          .map((line) => JSON.parse(line) as { id?: number; subscribe?: { channel?: string } });
-      socket.on("framesent", (frame) => {
-        for (const message of frames(frame.payload)) {
-          if (message.subscribe?.channel === channel && message.id) ids.add(message.id);
-        }
-      });
-      socket.on("framereceived", (frame) => {
-        for (const message of frames(frame.payload)) {
-          if (message.id && ids.has(message.id) && message.subscribe) resolve();
-        }
-      });
-    });
-  });
 }
 
 /** The bell's accessible name with an unread count (the badge text follows the hidden label). */
@@ -192,15 +159,7 @@ async function signedInPlayerWithWatch() {
   const player = await signedInPlayer(site, {});
   // Only the reloaded document's socket counts: the one opened at sign-in may subscribe while
   // the reload starts, and a message published before the new socket subscribes is not replayed.
-  let reloaded = false;
-  player.page.on("framenavigated", (frame) => {
-    if (frame === player.page.mainFrame()) reloaded = true;
-  });
-  const watch = subscribed(
-    player.page,
-    `notification:messenger#${player.profileId}`,
-    () => reloaded,
-  );
+  const watch = subscribed(player.page, `notification:messenger#${player.profileId}`);
   // The header's lazy badge listens once it has mounted, which is when it asks for the popover's
   // first page (NT-01).
   const badge = player.page.waitForResponse(

@@ -8,6 +8,7 @@ import { ACCOUNT_ENV, PASSWORD, signInWithModal } from "./support/accounts";
 import { screenshot } from "./support/browser";
 import { hydrated, useSite } from "./support/fixture";
 import { GAME_ENV, gameSession, playRound } from "./support/games";
+import { subscribed } from "./support/realtime";
 import { fundedPlayerTokens, playerApi, WAIT } from "./support/wallet";
 
 const site = useSite({
@@ -37,22 +38,6 @@ function watchRetentionCalls(page: Page): string[] {
     }
   });
   return calls;
-}
-
-/**
- * Resolves once the page's WebSocket subscribed to `channel`; with `onPath`, only a subscription
- * sent while the page is at that path (not the previous page's socket, still open while the next
- * page loads: events published then would reach the page being left).
- */
-function subscribed(page: Page, channel: string, onPath?: string): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) => {
-      socket.on("framesent", (frame) => {
-        if (onPath && !new URL(page.url()).pathname.startsWith(onPath)) return;
-        if (frame.payload.toString().includes(`"channel":"${channel}"`)) resolve();
-      });
-    });
-  });
 }
 
 async function markNoReload(page: Page) {
@@ -161,11 +146,7 @@ describe("quests and loyalty", () => {
     const funded = await fundedPlayerTokens(site.server.url, "150.00");
     const { page } = await site.open({ country: "DE", cookies: EN });
     await signInWithModal(page, funded.email, PASSWORD);
-    const listening = subscribed(
-      page,
-      `retention:accounts#${funded.tokens.profileId}`,
-      "/games/gold-rush",
-    );
+    const listening = subscribed(page, `retention:accounts#${funded.tokens.profileId}`);
     await page.goto("/games/gold-rush");
     await hydrated(page);
     await listening;

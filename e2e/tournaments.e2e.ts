@@ -9,6 +9,7 @@ import { ACCOUNT_ENV, PASSWORD, signInWithModal } from "./support/accounts";
 import { screenshot } from "./support/browser";
 import { hydrated, useSite } from "./support/fixture";
 import { GAME_ENV, gameSession, playRound as playSessionRound } from "./support/games";
+import { subscribed } from "./support/realtime";
 import { fundedPlayerTokens, playerApi, WAIT } from "./support/wallet";
 
 const OPERATOR_TOKEN = randomBytes(24).toString("hex");
@@ -44,9 +45,8 @@ function watchSubscriptions(page: Page): string[] {
 async function player() {
   const funded = await fundedPlayerTokens(site.server.url, "50.00");
   const { page, context } = await site.open({ country: "DE", cookies: EN });
-  const channels = watchSubscriptions(page);
   await signInWithModal(page, funded.email, PASSWORD);
-  return { page, context, channels, ...funded };
+  return { page, context, ...funded };
 }
 
 const api = (path: string, token: string, init: { method?: string; body?: unknown } = {}) =>
@@ -64,7 +64,13 @@ describe("tournaments", () => {
   test("TN-02 a player joins a running tournament, plays, and the leaderboard updates without reloading", {
     timeout: 180_000,
   }, async () => {
-    const { page, channels, tokens } = await player();
+    const { page, tokens } = await player();
+    // TN-02: the player's own tournaments channel and the public leaderboards, subscribed by the
+    // tournaments page's own socket (not the sign-in page's, still open while it loads).
+    const subscriptions = Promise.all([
+      subscribed(page, `retention:tournaments#${tokens.profileId}`, 60_000),
+      subscribed(page, "retention:tournament-leaderboards", 60_000),
+    ]);
     await page.goto("/tournaments");
     await hydrated(page);
     const running = page.getByRole("region", { name: "Running" });
@@ -73,15 +79,7 @@ describe("tournaments", () => {
     await page.getByRole("cell", { name: "100.00 EUR" }).waitFor(WAIT);
     await page.getByRole("button", { name: "Join tournament" }).click();
     await page.getByText("You're in").waitFor(WAIT);
-    // TN-02: the player's own tournaments channel and the public leaderboards.
-    await expect
-      .poll(() => channels, WAIT)
-      .toEqual(
-        expect.arrayContaining([
-          `retention:tournaments#${tokens.profileId}`,
-          "retention:tournament-leaderboards",
-        ]),
-      );
+    await subscriptions;
     // A marker that a reload would lose.
     await page.evaluate(() => {
       (window as unknown as { __noReload: boolean }).__noReload = true;
