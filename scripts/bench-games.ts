@@ -109,8 +109,12 @@ async function printStatements(db: ReturnType<typeof openPostgres>, calls: numbe
        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
       ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
   );
+  const [top] = await db.query<{ calls: string }>(
+    `SELECT sum(calls)::text AS calls FROM pg_stat_statements
+      WHERE toplevel AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
   console.log(
-    "  statements by time (µs per signed call; nested = run inside a function or trigger):",
+    `  statements sent per signed call: ${(Number(top?.calls ?? 0) / calls).toFixed(2)}; by time (µs per signed call; nested = run inside a function or trigger):`,
   );
   for (const row of rows) {
     const us = ((row.exec + row.plan) * 1000) / calls;
@@ -281,6 +285,13 @@ async function main() {
       await db.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
       await db.query("SELECT pg_stat_statements_reset()");
     }
+    const commits = async () => {
+      const [row] = await db.query<{ commits: string }>(
+        "SELECT xact_commit::text AS commits FROM pg_stat_database WHERE datname = current_database()",
+      );
+      return Number(row!.commits);
+    };
+    const commitsBefore = await commits();
     const cpuBefore = {
       server: cpuSeconds({ pid: child.pid! }),
       postgres: cpuSeconds(postgresProcesses),
@@ -301,6 +312,23 @@ async function main() {
     const walletSeconds = (performance.now() - started) / 1000;
     const walletFigures = summary(wallet.rounds, walletSeconds);
     const benchCpu = process.cpuUsage(cpuBefore.bench);
+    // What the load left behind: settled-bet deliveries to the consumers (wagering, quests,
+    // loyalty, tournaments) and unpublished outbox events. The work is only done when they are:
+    // the sustained rate and the CPU per call count the time and CPU until both are empty.
+    const backlog = async () => {
+      const [row] = await db.query<{ deliveries: number; outbox: number }>(
+        `SELECT (SELECT count(*) FROM domain_event_deliveries)::int AS deliveries,
+                (SELECT count(*) FROM event_outbox WHERE published_at IS NULL)::int AS outbox`,
+      );
+      return row!;
+    };
+    const left = await backlog();
+    const drainStarted = performance.now();
+    for (let pending = left; pending.deliveries + pending.outbox > 0; pending = await backlog()) {
+      if (performance.now() - drainStarted > 300_000) throw new Error("consumers never caught up");
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
     const calls = wallet.rounds.length * 2;
     const perCall = (seconds: number) => `${((seconds / calls) * 1000).toFixed(2)} ms`;
     const loadAfterWallet = loadavg()[0]!;
@@ -311,12 +339,26 @@ async function main() {
         `(${Math.round(walletFigures.perSecond * 2).toLocaleString("en")} signed calls/s)  round trip p50 ${walletFigures.p50.toFixed(1)} ms  ` +
         `p99 ${walletFigures.p99.toFixed(1)} ms  max ${walletFigures.max.toFixed(0)} ms  errors ${wallet.errors}`,
     );
+    const sustained = wallet.rounds.length / (walletSeconds + drainSeconds);
     console.log(
-      `  CPU per signed call: server ${perCall(serverCpu)}, PostgreSQL (all backends) ${perCall(postgresCpu)}, ` +
+      `  when the load stopped: ${left.deliveries} settled-event deliveries and ${left.outbox} outbox events pending, ` +
+        `done ${drainSeconds.toFixed(1)} s later; sustained (consumers and publisher keeping up): ` +
+        `${Math.round(sustained).toLocaleString("en")} round trips/s`,
+    );
+    console.log(
+      `  CPU per signed call (load and catch-up): server ${perCall(serverCpu)}, PostgreSQL (its backends) ${perCall(postgresCpu)}, ` +
         `load generator ${perCall((benchCpu.user + benchCpu.system) / 1e6)}; ` +
-        `${(serverCpu + postgresCpu + (benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} CPU s in ${walletSeconds.toFixed(1)} s wall`,
+        `${(serverCpu + postgresCpu + (benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} CPU s in ${(walletSeconds + drainSeconds).toFixed(1)} s wall`,
     );
 
+    // pg_stat_database's counters are sent by each backend when it goes idle: read them after a
+    // moment (a few of the bench's own statements are counted too).
+    await new Promise((ok) => setTimeout(ok, 600));
+    const committed = (await commits()) - commitsBefore;
+    console.log(
+      `  database transactions committed per signed call: ${(committed / calls).toFixed(3)} ` +
+        "(bets and wins, settled-event consumers and the outbox publisher)",
+    );
     if (statementsProfile) await printStatements(db, calls);
 
     // Catalogue over HTTP: a mix of what the site asks for.
@@ -406,7 +448,9 @@ async function main() {
       });
     }
     await db.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    // --keep (with BENCH_DATABASE_URL): leave the database for EXPLAIN and the like.
+    if (args.includes("--keep") && !stopPg) console.log(`kept database ${dbName}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
     stopPg?.();
   }

@@ -93,6 +93,41 @@ describe("domain events", () => {
     expect(left).toHaveLength(0);
   });
 
+  it("one failing delivery in a batch: the consumer's other deliveries and other consumers are handled once, it alone waits", async () => {
+    const events = new DomainEvents(silent);
+    recorder(events, "test-group", ["test.group"], () => false);
+    // Fails on the third event only (its insert is rolled back with it).
+    let seen = 0;
+    events.subscribe("test-group-picky", ["test.group"], async (tx, event) => {
+      seen++;
+      await tx.query("INSERT INTO test_consumed VALUES ('test-group-picky', $1, '{}')", [
+        event.key,
+      ]);
+      if (event.key === "group-3") throw new Error("cannot take group-3");
+    });
+    await events.persist(app.testDb);
+    await app.testDb.transaction(async (tx) => {
+      for (const n of [1, 2, 3, 4]) {
+        await raiseDomainEvent(tx, {
+          type: "test.group",
+          key: `group-${n}`,
+          payload: { n },
+          at: new Date(),
+        });
+      }
+    });
+    await events.drain();
+    const keys = async (consumer: string) => (await consumed(consumer)).map((row) => row.event_key);
+    expect(await keys("test-group")).toEqual(["group-1", "group-2", "group-3", "group-4"]);
+    expect(await keys("test-group-picky")).toEqual(["group-1", "group-2", "group-4"]);
+    // The group ran together up to the failure (3), then event by event (4).
+    expect(seen).toBe(7);
+    const left = await app.testDb.query<{ consumer: string; attempts: number }>(
+      "SELECT consumer, attempts FROM domain_event_deliveries WHERE consumer LIKE 'test-group%'",
+    );
+    expect(left).toEqual([{ consumer: "test-group-picky", attempts: 1 }]);
+  });
+
   it("a key is raised once; two dispatchers on one database hand each delivery over once", async () => {
     const first = new DomainEvents(silent);
     const second = new DomainEvents(silent);

@@ -8,9 +8,11 @@
 //   raised later gets a delivery row for each consumer of its type. Events raised before a
 //   consumer existed are not delivered to it.
 // - Exactly once: the dispatcher claims due deliveries (FOR UPDATE SKIP LOCKED, so several
-//   nodes share the work), runs each handler inside a savepoint of the claiming transaction and
-//   deletes the delivery in it. The handler's writes and the delete commit together, or neither.
-// - A handler that throws rolls back to its savepoint; the delivery is kept with attempts + 1
+//   nodes share the work), runs each consumer's deliveries of the batch inside a savepoint of
+//   the claiming transaction and deletes them in it. The handlers' writes and the deletes
+//   commit together, or neither.
+// - A handler that throws rolls its consumer's group back, and the group runs again delivery by
+//   delivery, each in its own savepoint: the failing one is kept with attempts + 1
 //   and a backoff (1 s, 2 s, 4 s … up to 10 min). Later deliveries of other events go on.
 // - Prompt: the commit hook nudges the dispatcher after a transaction that may have raised an
 //   event; a poll catches the rest.
@@ -131,6 +133,17 @@ type DeliveryRow = {
 
 const MAX_BACKOFF_SECONDS = 600;
 
+function toEvent(row: DeliveryRow): DomainEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    key: row.key,
+    playerId: row.player_id,
+    payload: row.payload,
+    createdAt: new Date(row.created_at),
+  };
+}
+
 export class DomainEvents {
   private readonly handlers = new Map<string, { types: string[]; handle: DomainEventHandler }>();
   private readonly options: DomainEventsOptions;
@@ -223,42 +236,75 @@ export class DomainEvents {
           FOR UPDATE OF d SKIP LOCKED`,
         [consumers, this.options.batchSize],
       );
+      // Each consumer's deliveries in event order under one savepoint: when one fails, the
+      // group is rolled back and handled again event by event, so only the failing delivery
+      // waits. The handled deliveries are deleted together, in the claiming transaction.
+      const handled: DeliveryRow[] = [];
+      const groups = new Map<string, DeliveryRow[]>();
       for (const row of rows) {
-        const handler = this.handlers.get(row.consumer)!;
-        const event: DomainEvent = {
-          id: row.event_id,
-          type: row.type,
-          key: row.key,
-          playerId: row.player_id,
-          payload: row.payload,
-          createdAt: new Date(row.created_at),
-        };
-        await tx.exec("SAVEPOINT domain_event");
-        try {
-          await handler.handle(tx, event);
-          await tx.exec("RELEASE SAVEPOINT domain_event");
-          await tx.query(
-            "DELETE FROM domain_event_deliveries WHERE consumer = $1 AND event_id = $2",
-            [row.consumer, row.event_id],
-          );
-        } catch (error) {
-          await tx.exec("ROLLBACK TO SAVEPOINT domain_event");
-          const backoff = Math.min(2 ** row.attempts, MAX_BACKOFF_SECONDS);
-          this.log.error(
-            { err: error, consumer: row.consumer, eventId: row.event_id, type: row.type },
-            "domain event handler failed; retried later",
-          );
-          await tx.query(
-            `UPDATE domain_event_deliveries
-                SET attempts = attempts + 1, retry_at = now() + $3 * interval '1 second',
-                    last_error = left($4, 2000)
-              WHERE consumer = $1 AND event_id = $2`,
-            [row.consumer, row.event_id, backoff, String((error as Error)?.message ?? error)],
-          );
+        const group = groups.get(row.consumer);
+        if (group) group.push(row);
+        else groups.set(row.consumer, [row]);
+      }
+      for (const [consumer, group] of groups) {
+        const handler = this.handlers.get(consumer)!;
+        if (group.length > 1) {
+          await tx.exec("SAVEPOINT domain_events");
+          try {
+            for (const row of group) await handler.handle(tx, toEvent(row));
+            await tx.exec("RELEASE SAVEPOINT domain_events");
+            handled.push(...group);
+            continue;
+          } catch {
+            await tx.exec("ROLLBACK TO SAVEPOINT domain_events; RELEASE SAVEPOINT domain_events");
+          }
         }
+        for (const row of group) {
+          if (await this.handleOne(tx, handler.handle, row)) handled.push(row);
+        }
+      }
+      if (handled.length > 0) {
+        await tx.query(
+          `DELETE FROM domain_event_deliveries d
+            USING unnest($1::text[], $2::bigint[]) AS h(consumer, event_id)
+            WHERE d.consumer = h.consumer AND d.event_id = h.event_id`,
+          [handled.map((row) => row.consumer), handled.map((row) => row.event_id)],
+        );
       }
       return rows.length;
     });
+  }
+
+  /**
+   * One delivery under its own savepoint; true when handled. A failure keeps the delivery with
+   * attempts + 1 and a backoff (1 s, 2 s, 4 s … up to 10 min).
+   */
+  private async handleOne(
+    tx: Queryable,
+    handle: DomainEventHandler,
+    row: DeliveryRow,
+  ): Promise<boolean> {
+    await tx.exec("SAVEPOINT domain_event");
+    try {
+      await handle(tx, toEvent(row));
+      await tx.exec("RELEASE SAVEPOINT domain_event");
+      return true;
+    } catch (error) {
+      await tx.exec("ROLLBACK TO SAVEPOINT domain_event");
+      const backoff = Math.min(2 ** row.attempts, MAX_BACKOFF_SECONDS);
+      this.log.error(
+        { err: error, consumer: row.consumer, eventId: row.event_id, type: row.type },
+        "domain event handler failed; retried later",
+      );
+      await tx.query(
+        `UPDATE domain_event_deliveries
+            SET attempts = attempts + 1, retry_at = now() + $3 * interval '1 second',
+                last_error = left($4, 2000)
+          WHERE consumer = $1 AND event_id = $2`,
+        [row.consumer, row.event_id, backoff, String((error as Error)?.message ?? error)],
+      );
+      return false;
+    }
   }
 
   /** Deletes handled events older than the retention (events with deliveries left stay). */

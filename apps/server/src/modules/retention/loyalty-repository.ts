@@ -82,17 +82,14 @@ export function loyaltyRepository(db: Queryable) {
       return row ? { millipoints: BigInt(row.millipoints), level_id: row.level_id } : null;
     },
 
-    /** The account, created when missing, locked for this transaction. */
+    /** The player's account (opened at 0 on first use), locked for the rest of the transaction. */
     async accountForUpdate(playerId: string, now: Date): Promise<AccountRow> {
-      await db.query(
-        `INSERT INTO loyalty_accounts (player_id, updated_at) VALUES ($1, $2)
-         ON CONFLICT (player_id) DO NOTHING`,
-        [playerId, now],
-      );
+      // DO UPDATE (to the same value) locks and returns the row whether it existed or not.
       const [row] = await db.query<{ millipoints: string; level_id: string | null }>(
-        `SELECT millipoints::text AS millipoints, level_id::text AS level_id
-           FROM loyalty_accounts WHERE player_id = $1 FOR UPDATE`,
-        [playerId],
+        `INSERT INTO loyalty_accounts (player_id, updated_at) VALUES ($1, $2)
+         ON CONFLICT (player_id) DO UPDATE SET updated_at = loyalty_accounts.updated_at
+         RETURNING millipoints::text AS millipoints, level_id::text AS level_id`,
+        [playerId, now],
       );
       return { millipoints: BigInt(row!.millipoints), level_id: row!.level_id };
     },

@@ -14,6 +14,7 @@ import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import type { BetSettledPayload, DomainEvent } from "../../infra/domain-events";
+import { memoInTransaction } from "../../infra/tx-memo";
 import { createNotification } from "../notification/create-notification";
 import { retentionFlags } from "./flags";
 import { type LevelRow, loyaltyRepository } from "./loyalty-repository";
@@ -119,7 +120,7 @@ export async function addLoyaltyPoints(
   const now = ctx.now();
   const account = await repo.accountForUpdate(entry.playerId, now);
   if (!(await repo.insertEntry({ ...entry, now }))) return false;
-  const levels = await repo.levels();
+  const levels = await memoInTransaction(tx, "loyalty-levels", () => repo.levels());
   const before = accountView(levels, account.millipoints, account.level_id);
   const total = account.millipoints + entry.millipoints;
   const after = accountView(levels, total, account.level_id);
@@ -157,7 +158,11 @@ async function millipointsFor(
   stake: bigint,
 ): Promise<bigint> {
   if (stake <= 0n) return 0n;
-  const rule = await loyaltyRepository(tx).ruleFor(bet.currency, bet.providerId, bet.gameId);
+  const rule = await memoInTransaction(
+    tx,
+    `loyalty-rule:${bet.currency}:${bet.providerId}:${bet.gameId}`,
+    () => loyaltyRepository(tx).ruleFor(bet.currency, bet.providerId, bet.gameId),
+  );
   if (!rule || rule.points <= 0) return 0n;
   return (stake * BigInt(rule.points) * MILLI) / BigInt(rule.wager_amount);
 }
@@ -173,7 +178,10 @@ export async function handleLoyaltyEvent(
   event: DomainEvent,
 ): Promise<void> {
   const bet = event.payload as unknown as BetSettledPayload;
-  if (!(await retentionFlags(tx, ctx)).loyalty) return;
+  // A dispatch batch hands this consumer many events in one transaction: the settings, levels
+  // and earn rules are read once for all of them.
+  const flags = await memoInTransaction(tx, "retention-flags", () => retentionFlags(tx, ctx));
+  if (!flags.loyalty) return;
   if (event.type === "game.bet.refunded") {
     const millipoints = await millipointsFor(tx, bet, BigInt(bet.refundedNow ?? "0"));
     if (millipoints <= 0n) return;
@@ -215,7 +223,7 @@ async function takeBackLoyaltyPoints(
     now,
   });
   if (!recorded || taken === 0n) return;
-  const levels = await repo.levels();
+  const levels = await memoInTransaction(tx, "loyalty-levels", () => repo.levels());
   const before = accountView(levels, account.millipoints, account.level_id);
   const total = account.millipoints - taken;
   // The stored level stays: it is at least the one held before.

@@ -21,6 +21,7 @@ import type {
   InvoiceSucceededPayload,
   SignedInPayload,
 } from "../../infra/domain-events";
+import { memoInTransaction } from "../../infra/tx-memo";
 import { retentionFlags } from "./flags";
 import { grantQuestRewards } from "./grant-rewards";
 import { dayBefore, localDate } from "./local-day";
@@ -127,7 +128,8 @@ export async function advanceQuests(
   const repo = questRepository(tx);
   const runs = await repo.activeRunsForUpdate(input.playerId, input.currency, input.at);
   if (runs.length === 0) return;
-  if (!(await retentionFlags(tx, ctx)).quests) return;
+  const flags = await memoInTransaction(tx, "retention-flags", () => retentionFlags(tx, ctx));
+  if (!flags.quests) return;
   const questIds = [...new Set(runs.map((run) => run.quest_id))];
   const [quests, tasks, progress, subunits] = await Promise.all([
     repo.questsByIds(questIds),
