@@ -600,6 +600,71 @@ describe("loyalty", () => {
   });
 });
 
+describe("dispatch batches", () => {
+  it("BE-37 BE-38 twelve rounds of three players settled in one transaction move points, levels and quests as one bet at a time would", async () => {
+    const [a, b, c] = await Promise.all([
+      gamePlayer(app, { funds: "200.00" }),
+      gamePlayer(app, { funds: "200.00" }),
+      gamePlayer(app, { funds: "200.00" }),
+    ]);
+    expect((await activate("warm-up", a!.headers)).statusCode).toBe(200);
+    const stakes: [typeof a, string[]][] = [
+      [a, ["1.00", "1.00", "0.05", "1.00"]],
+      [b, ["60.00", "50.00", "0.50", "0.50"]],
+      [c, ["2.00", "2.00", "2.00", "2.00"]],
+    ];
+    // Open rounds raise nothing: the twelve settle together below.
+    const rounds: string[] = [];
+    for (const [p, amounts] of stakes) {
+      for (const amount of amounts) {
+        const roundId = providerId("round");
+        const placed = await p!.bet(amount, { roundId, closeRound: false });
+        expect(placed.statusCode, placed.body).toBe(200);
+        rounds.push(roundId);
+      }
+    }
+    await app.domainEvents.drain();
+    await app.testDb.query(
+      `UPDATE game_rounds SET status = 'closed', closed_at = $2
+        WHERE provider_round_id = ANY($1::text[])`,
+      [rounds, app.clock.now()],
+    );
+    await app.domainEvents.drain();
+    expect((await account(a!.headers)).points).toBe(3);
+    expect(await account(b!.headers)).toMatchObject({
+      points: 111,
+      currentLevel: { name: "Silver" },
+    });
+    expect((await account(c!.headers)).points).toBe(8);
+    // B's account events, one per bet that changed whole points, in order: the level rose at
+    // the second.
+    const published = await events(`retention:accounts#${b!.tokens.profileId}`);
+    expect(
+      published.map((event) => [event.account.points, event.previousLevelOrder, event.pointsAdded]),
+    ).toEqual([
+      [60, 1, 60],
+      [110, 1, 50],
+      [111, 2, 1],
+    ]);
+    const messages = await get(
+      "/api/notification/messenger/messages?page=1&perPage=10",
+      b!.headers,
+    );
+    expect(
+      (messages.json().data as Json[]).filter((message) => message.title === "New level: Silver"),
+    ).toHaveLength(1);
+    // A's quest counted the three bets of at least 0.10; C has no quest and nothing moved.
+    const [run] = await playerQuests(a!.headers, "?state[]=2");
+    expect(run!.tasks.map((task: Json) => task.progress)).toEqual(["3", "0.00"]);
+    expect(await playerQuests(c!.headers, "?state[]=2")).toEqual([]);
+    const entries = await app.testDb.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM loyalty_point_entries WHERE player_id = ANY($1::uuid[])",
+      [[a!.tokens.profileId, b!.tokens.profileId, c!.tokens.profileId]],
+    );
+    expect(entries[0]!.n).toBe(12);
+  });
+});
+
 describe("loyalty refunds", () => {
   it("BE-38 a late rollback of a settled round takes back the points its stake earned, once; the level stays", async () => {
     const p = await gamePlayer(app, { funds: "150.00" });

@@ -90,6 +90,17 @@ export interface SignedInPayload {
 /** Runs in the dispatcher's transaction; throw to retry later (nothing it wrote is kept). */
 export type DomainEventHandler = (tx: Queryable, event: DomainEvent) => Promise<void>;
 
+/**
+ * Optional: the consumer's deliveries of one dispatch batch (in event order) handled together,
+ * with the same effect as the handler called for each in turn — typically one query that finds
+ * the few events with anything to do, or set-based writes. If it throws, the batch is handled
+ * again event by event with the single handler.
+ */
+export type DomainEventBatchHandler = (
+  tx: Queryable,
+  events: readonly DomainEvent[],
+) => Promise<void>;
+
 /** Raises an event in the caller's transaction; false when its key was raised before. */
 export async function raiseDomainEvent(
   tx: Queryable,
@@ -100,6 +111,41 @@ export async function raiseDomainEvent(
     [event.type, event.key, event.playerId ?? null, JSON.stringify(event.payload), event.at],
   );
   return row?.id != null;
+}
+
+/**
+ * A batch handler for consumers that have nothing to do for most events: `relevant` finds, in
+ * one query for the batch, the events that may matter (never fewer than the handler would act
+ * on: a superset is fine), and only those go to the single handler, in order.
+ */
+export function handleRelevant(
+  handle: DomainEventHandler,
+  relevant: (tx: Queryable, events: readonly DomainEvent[]) => Promise<ReadonlySet<string>>,
+): DomainEventBatchHandler {
+  return async (tx, events) => {
+    const ids = await relevant(tx, events);
+    for (const event of events) if (ids.has(event.id)) await handle(tx, event);
+  };
+}
+
+/**
+ * For handleRelevant: the events of `types` whose player passes `players` (one query over the
+ * batch's players), and every event of another type.
+ */
+export function byPlayer(
+  types: readonly string[],
+  players: (tx: Queryable, playerIds: string[]) => Promise<ReadonlySet<string>>,
+) {
+  return async (tx: Queryable, events: readonly DomainEvent[]): Promise<ReadonlySet<string>> => {
+    const filtered = events.filter((event) => types.includes(event.type) && event.playerId);
+    const ids = [...new Set(filtered.map((event) => event.playerId!))];
+    const passing = ids.length > 0 ? await players(tx, ids) : new Set<string>();
+    return new Set(
+      events
+        .filter((event) => !filtered.includes(event) || passing.has(event.playerId!))
+        .map((event) => event.id),
+    );
+  };
 }
 
 export interface DomainEventsOptions {
@@ -145,7 +191,10 @@ function toEvent(row: DeliveryRow): DomainEvent {
 }
 
 export class DomainEvents {
-  private readonly handlers = new Map<string, { types: string[]; handle: DomainEventHandler }>();
+  private readonly handlers = new Map<
+    string,
+    { types: string[]; handle: DomainEventHandler; handleBatch?: DomainEventBatchHandler }
+  >();
   private readonly options: DomainEventsOptions;
   private db: Db | null = null;
   private readonly loop: DrainLoop;
@@ -171,12 +220,17 @@ export class DomainEvents {
   }
 
   /** A consumer (a stable name: it keys the deliveries) and the event types it handles. */
-  subscribe(consumer: string, types: readonly string[], handle: DomainEventHandler): void {
+  subscribe(
+    consumer: string,
+    types: readonly string[],
+    handle: DomainEventHandler,
+    options: { handleBatch?: DomainEventBatchHandler } = {},
+  ): void {
     if (!/^[a-z0-9][a-z0-9._-]{0,62}$/.test(consumer)) {
       throw new Error(`domain events: bad consumer name ${consumer}`);
     }
     if (this.handlers.has(consumer)) throw new Error(`domain events: ${consumer} subscribed twice`);
-    this.handlers.set(consumer, { types: [...types], handle });
+    this.handlers.set(consumer, { types: [...types], handle, ...options });
   }
 
   get consumers(): string[] {
@@ -251,7 +305,8 @@ export class DomainEvents {
         if (group.length > 1) {
           await tx.exec("SAVEPOINT domain_events");
           try {
-            for (const row of group) await handler.handle(tx, toEvent(row));
+            if (handler.handleBatch) await handler.handleBatch(tx, group.map(toEvent));
+            else for (const row of group) await handler.handle(tx, toEvent(row));
             await tx.exec("RELEASE SAVEPOINT domain_events");
             handled.push(...group);
             continue;

@@ -12,6 +12,27 @@ import type { BetSettledPayload, DomainEvent } from "../../infra/domain-events";
 import { finishBonus, openBonusRounds, publishPlayerBonus } from "./lifecycle";
 import { bonusRepository, lockPlayer } from "./repository";
 
+/** For a dispatch batch: the ids of the events whose round has stakes under a bonus. */
+export async function roundsWithBonusStakes(
+  tx: Queryable,
+  events: readonly DomainEvent[],
+): Promise<Set<string>> {
+  const bets = events.map((event) => event.payload as unknown as BetSettledPayload);
+  const rows = await tx.query<{ n: number }>(
+    `SELECT r.n::integer AS n
+       FROM unnest($1::integer[], $2::text[], $3::uuid[]) WITH ORDINALITY AS r(provider, round, player, n)
+      WHERE EXISTS (SELECT 1 FROM bonus_bets bb
+                     WHERE bb.provider_id = r.provider AND bb.provider_round_id = r.round
+                       AND bb.player_id = r.player)`,
+    [
+      bets.map((bet) => bet.providerId),
+      bets.map((bet) => bet.providerRoundId),
+      bets.map((bet) => bet.playerId),
+    ],
+  );
+  return new Set(rows.map((row) => events[row.n - 1]!.id));
+}
+
 export async function onBetEvent(
   tx: Queryable,
   ctx: AppContext,

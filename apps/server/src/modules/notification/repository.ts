@@ -1,5 +1,6 @@
 import type { Notification } from "@casino/contract/notification";
 import type { Queryable } from "../../infra/db";
+import { enqueueRealtimeEvents } from "../../infra/event-outbox";
 
 export interface MessageRow {
   id: string;
@@ -137,20 +138,8 @@ export function notificationRepository(db: Queryable) {
     },
 
     /** Realtime events in the caller's transaction (published after commit by the outbox). */
-    async enqueueEvents(
-      events: readonly { channel: string; payload: unknown }[],
-      now: Date,
-    ): Promise<void> {
-      if (events.length === 0) return;
-      await db.query(
-        `INSERT INTO event_outbox (channel, payload, created_at)
-         SELECT ev.channel, ev.payload, $3 FROM unnest($1::text[], $2::jsonb[]) AS ev(channel, payload)`,
-        [
-          events.map((event) => event.channel),
-          events.map((event) => JSON.stringify(event.payload)),
-          now,
-        ],
-      );
+    enqueueEvents(events: readonly { channel: string; payload: unknown }[], now: Date) {
+      return enqueueRealtimeEvents(db, events, now);
     },
 
     /** Unread counts of several players (players without unread messages are absent). */

@@ -82,44 +82,74 @@ export function loyaltyRepository(db: Queryable) {
       return row ? { millipoints: BigInt(row.millipoints), level_id: row.level_id } : null;
     },
 
-    /** The player's account (opened at 0 on first use), locked for the rest of the transaction. */
-    async accountForUpdate(playerId: string, now: Date): Promise<AccountRow> {
-      // DO UPDATE (to the same value) locks and returns the row whether it existed or not.
-      const [row] = await db.query<{ millipoints: string; level_id: string | null }>(
-        `INSERT INTO loyalty_accounts (player_id, updated_at) VALUES ($1, $2)
+    /**
+     * The players' accounts (opened at 0 on first use), locked for the rest of the transaction,
+     * in player order (two transactions never wait on each other in a cycle).
+     */
+    async accountsForUpdate(
+      playerIds: readonly string[],
+      now: Date,
+    ): Promise<Map<string, AccountRow>> {
+      // DO UPDATE (to the same value) locks and returns each row whether it existed or not.
+      const rows = await db.query<{
+        player_id: string;
+        millipoints: string;
+        level_id: string | null;
+      }>(
+        `INSERT INTO loyalty_accounts (player_id, updated_at)
+         SELECT p, $2 FROM unnest($1::uuid[]) AS p ORDER BY p
          ON CONFLICT (player_id) DO UPDATE SET updated_at = loyalty_accounts.updated_at
-         RETURNING millipoints::text AS millipoints, level_id::text AS level_id`,
-        [playerId, now],
+         RETURNING player_id, millipoints::text AS millipoints, level_id::text AS level_id`,
+        [[...new Set(playerIds)], now],
       );
-      return { millipoints: BigInt(row!.millipoints), level_id: row!.level_id };
+      return new Map(
+        rows.map((row) => [
+          row.player_id,
+          { millipoints: BigInt(row.millipoints), level_id: row.level_id },
+        ]),
+      );
     },
 
-    /** Records an entry once per key; false when the key was used before (nothing changes). */
-    async insertEntry(entry: {
-      playerId: string;
-      key: string;
-      millipoints: bigint;
-      reason: string;
-      now: Date;
-    }): Promise<boolean> {
-      const rows = await db.query(
+    /** Records entries once per key; returns the keys recorded now (a key used before changes nothing). */
+    async insertEntries(
+      entries: readonly { playerId: string; key: string; millipoints: bigint; reason: string }[],
+      now: Date,
+    ): Promise<Set<string>> {
+      const rows = await db.query<{ key: string }>(
         `INSERT INTO loyalty_point_entries (player_id, key, millipoints, reason, created_at)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO NOTHING RETURNING 1`,
-        [entry.playerId, entry.key, entry.millipoints.toString(), entry.reason, entry.now],
+         SELECT e.player_id, e.key, e.millipoints, e.reason, $5
+           FROM unnest($1::uuid[], $2::text[], $3::numeric[], $4::text[])
+                  WITH ORDINALITY AS e(player_id, key, millipoints, reason, n)
+          ORDER BY e.n
+         ON CONFLICT (key) DO NOTHING RETURNING key`,
+        [
+          entries.map((entry) => entry.playerId),
+          entries.map((entry) => entry.key),
+          entries.map((entry) => entry.millipoints.toString()),
+          entries.map((entry) => entry.reason),
+          now,
+        ],
       );
-      return rows.length > 0;
+      return new Set(rows.map((row) => row.key));
     },
 
-    async updateAccount(
-      playerId: string,
-      millipoints: bigint,
-      levelId: string | null,
+    async updateAccounts(
+      accounts: ReadonlyMap<string, { millipoints: bigint; levelId: string | null }>,
       now: Date,
     ): Promise<void> {
+      if (accounts.size === 0) return;
+      const entries = [...accounts];
       await db.query(
-        `UPDATE loyalty_accounts SET millipoints = $2, level_id = $3, updated_at = $4
-          WHERE player_id = $1`,
-        [playerId, millipoints.toString(), levelId, now],
+        `UPDATE loyalty_accounts a SET millipoints = u.millipoints, level_id = u.level_id,
+                updated_at = $4
+           FROM unnest($1::uuid[], $2::numeric[], $3::bigint[]) AS u(player_id, millipoints, level_id)
+          WHERE a.player_id = u.player_id`,
+        [
+          entries.map(([playerId]) => playerId),
+          entries.map(([, account]) => account.millipoints.toString()),
+          entries.map(([, account]) => account.levelId),
+          now,
+        ],
       );
     },
   };

@@ -14,6 +14,7 @@ import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import type { BetSettledPayload, DomainEvent } from "../../infra/domain-events";
+import { enqueueRealtimeEvents } from "../../infra/event-outbox";
 import { memoInTransaction } from "../../infra/tx-memo";
 import { createNotification } from "../notification/create-notification";
 import { retentionFlags } from "./flags";
@@ -113,42 +114,82 @@ export async function listLoyaltyLevels(
 export async function addLoyaltyPoints(
   tx: Queryable,
   ctx: Pick<AppContext, "now">,
-  entry: { playerId: string; millipoints: bigint; key: string; reason: string },
+  entry: LoyaltyEntry,
 ): Promise<boolean> {
-  if (entry.millipoints <= 0n) return false;
+  return (await addLoyaltyPointsTogether(tx, ctx, [entry])).has(entry.key);
+}
+
+export interface LoyaltyEntry {
+  playerId: string;
+  millipoints: bigint;
+  key: string;
+  reason: string;
+}
+
+/**
+ * addLoyaltyPoints for many entries (of one or many players) in four statements: the accounts
+ * locked, the entries recorded, the accounts updated, the account events written. Each entry
+ * counts as if added alone in its order (its own level-up message and account event). Returns
+ * the keys added now.
+ */
+export async function addLoyaltyPointsTogether(
+  tx: Queryable,
+  ctx: Pick<AppContext, "now">,
+  entries: readonly LoyaltyEntry[],
+): Promise<Set<string>> {
+  const earning = entries.filter((entry) => entry.millipoints > 0n);
+  if (earning.length === 0) return new Set();
   const repo = loyaltyRepository(tx);
   const now = ctx.now();
-  const account = await repo.accountForUpdate(entry.playerId, now);
-  if (!(await repo.insertEntry({ ...entry, now }))) return false;
+  const accounts = await repo.accountsForUpdate(
+    earning.map((entry) => entry.playerId),
+    now,
+  );
+  const added = await repo.insertEntries(earning, now);
+  if (added.size === 0) return added;
   const levels = await memoInTransaction(tx, "loyalty-levels", () => repo.levels());
-  const before = accountView(levels, account.millipoints, account.level_id);
-  const total = account.millipoints + entry.millipoints;
-  const after = accountView(levels, total, account.level_id);
-  await repo.updateAccount(entry.playerId, total, after.level?.id ?? null, now);
-  const pointsAdded = after.account.points - before.account.points;
-  const rose = after.level !== null && after.level.level_order > (before.level?.level_order ?? 0);
-  if (rose && after.level) {
-    // The messenger keeps the level-up (BE-40: messages created by the platform), once a level.
-    await createNotification(tx, ctx, {
-      playerId: entry.playerId,
-      kind: "level",
-      title: `New level: ${after.level.name}`,
-      text: `You reached loyalty level ${after.level.level_order}: ${after.level.name}.`,
-      link: "/loyalty",
-      params: { level: after.level.name, order: after.level.level_order },
-      dedupeKey: `loyalty-level:${after.level.id}`,
-    });
-  }
-  if (pointsAdded > 0 || after.level?.id !== before.level?.id) {
-    const event: LoyaltyAccountEvent = {
-      type: "loyalty.account.updated",
-      account: after.account,
-      previousLevelOrder: before.level?.level_order ?? null,
-      pointsAdded,
+  const updated = new Map<string, { millipoints: bigint; levelId: string | null }>();
+  const events: { channel: string; payload: LoyaltyAccountEvent }[] = [];
+  for (const entry of earning) {
+    if (!added.has(entry.key)) continue;
+    const stored = accounts.get(entry.playerId)!;
+    const account = updated.get(entry.playerId) ?? {
+      millipoints: stored.millipoints,
+      levelId: stored.level_id,
     };
-    await questRepository(tx).enqueueEvent(retentionAccountsChannel(entry.playerId), event, now);
+    const before = accountView(levels, account.millipoints, account.levelId);
+    const total = account.millipoints + entry.millipoints;
+    const after = accountView(levels, total, account.levelId);
+    updated.set(entry.playerId, { millipoints: total, levelId: after.level?.id ?? null });
+    const pointsAdded = after.account.points - before.account.points;
+    const rose = after.level !== null && after.level.level_order > (before.level?.level_order ?? 0);
+    if (rose && after.level) {
+      // The messenger keeps the level-up (BE-40: messages created by the platform), once a level.
+      await createNotification(tx, ctx, {
+        playerId: entry.playerId,
+        kind: "level",
+        title: `New level: ${after.level.name}`,
+        text: `You reached loyalty level ${after.level.level_order}: ${after.level.name}.`,
+        link: "/loyalty",
+        params: { level: after.level.name, order: after.level.level_order },
+        dedupeKey: `loyalty-level:${after.level.id}`,
+      });
+    }
+    if (pointsAdded > 0 || after.level?.id !== before.level?.id) {
+      events.push({
+        channel: retentionAccountsChannel(entry.playerId),
+        payload: {
+          type: "loyalty.account.updated",
+          account: after.account,
+          previousLevelOrder: before.level?.level_order ?? null,
+          pointsAdded,
+        },
+      });
+    }
   }
-  return true;
+  await repo.updateAccounts(updated, now);
+  await enqueueRealtimeEvents(tx, events, now);
+  return added;
 }
 
 /** Thousandths of a point a stake earns under the bet's rule (0 without one). */
@@ -205,6 +246,31 @@ export async function handleLoyaltyEvent(
   });
 }
 
+/**
+ * The "loyalty" consumer for a dispatch batch: the points of all its settled bets added
+ * together (addLoyaltyPointsTogether). A batch with a refund goes event by event.
+ */
+export async function handleLoyaltyEvents(
+  tx: Queryable,
+  ctx: AppContext,
+  events: readonly DomainEvent[],
+): Promise<void> {
+  if (events.some((event) => event.type !== "game.bet.settled")) {
+    for (const event of events) await handleLoyaltyEvent(tx, ctx, event);
+    return;
+  }
+  const flags = await memoInTransaction(tx, "retention-flags", () => retentionFlags(tx, ctx));
+  if (!flags.loyalty) return;
+  const entries: LoyaltyEntry[] = [];
+  for (const event of events) {
+    const bet = event.payload as unknown as BetSettledPayload;
+    const stake = BigInt(bet.betAmount) - BigInt(bet.refundAmount);
+    const millipoints = await millipointsFor(tx, bet, stake);
+    entries.push({ playerId: bet.playerId, millipoints, key: `bet:${bet.roundId}`, reason: "bet" });
+  }
+  await addLoyaltyPointsTogether(tx, ctx, entries);
+}
+
 /** Takes points back once per key (at most what the account holds); publishes the account. */
 async function takeBackLoyaltyPoints(
   tx: Queryable,
@@ -213,22 +279,19 @@ async function takeBackLoyaltyPoints(
 ): Promise<void> {
   const repo = loyaltyRepository(tx);
   const now = ctx.now();
-  const account = await repo.accountForUpdate(entry.playerId, now);
+  const account = (await repo.accountsForUpdate([entry.playerId], now)).get(entry.playerId)!;
   const taken = min(entry.millipoints, account.millipoints);
-  const recorded = await repo.insertEntry({
-    playerId: entry.playerId,
-    key: entry.key,
-    millipoints: -taken,
-    reason: "refund",
+  const recorded = await repo.insertEntries(
+    [{ playerId: entry.playerId, key: entry.key, millipoints: -taken, reason: "refund" }],
     now,
-  });
-  if (!recorded || taken === 0n) return;
+  );
+  if (!recorded.has(entry.key) || taken === 0n) return;
   const levels = await memoInTransaction(tx, "loyalty-levels", () => repo.levels());
   const before = accountView(levels, account.millipoints, account.level_id);
   const total = account.millipoints - taken;
   // The stored level stays: it is at least the one held before.
   const levelId = before.level?.id ?? account.level_id;
-  await repo.updateAccount(entry.playerId, total, levelId, now);
+  await repo.updateAccounts(new Map([[entry.playerId, { millipoints: total, levelId }]]), now);
   const after = accountView(levels, total, levelId);
   if (after.account.points !== before.account.points) {
     const event: LoyaltyAccountEvent = {

@@ -202,6 +202,16 @@ export function questRepository(db: Queryable) {
      * The player's active runs an event at `at` counts for (activated before it, not past their
      * deadline), locked in activation order so concurrent deliveries for one player queue up.
      */
+    /** Of these players, those with a quest running (state 2). */
+    async playersWithActiveQuests(playerIds: readonly string[]): Promise<Set<string>> {
+      const rows = await db.query<{ player_id: string }>(
+        `SELECT DISTINCT player_id FROM player_quests
+          WHERE player_id = ANY($1::uuid[]) AND state = 2`,
+        [playerIds],
+      );
+      return new Set(rows.map((row) => row.player_id));
+    },
+
     async activeRunsForUpdate(
       playerId: string,
       currency: string | null,

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { byPlayer, type DomainEventHandler, handleRelevant } from "../../infra/domain-events";
 import { cachePrivate, cachePublic, errorResponses } from "../../lib/http";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { activateQuest } from "./activate-quest";
@@ -26,9 +27,15 @@ import { expireQuests } from "./expire-quests";
 import { assertEnabled } from "./flags";
 import { grantPendingRewards } from "./grant-rewards";
 import { listPlayerQuests, listQuests } from "./list-quests";
-import { getLoyaltyAccount, handleLoyaltyEvent, listLoyaltyLevels } from "./loyalty";
+import {
+  getLoyaltyAccount,
+  handleLoyaltyEvent,
+  handleLoyaltyEvents,
+  listLoyaltyLevels,
+} from "./loyalty";
 import { operatorQuestRoutes } from "./operator-routes";
 import { handleQuestEvent, QUEST_EVENT_TYPES } from "./quest-progress";
+import { questRepository } from "./repository";
 import { seedRetention } from "./seed-retention";
 
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
@@ -38,11 +45,21 @@ const PENDING_REWARDS_EVERY_MS = 10 * 60_000;
 
 export async function retentionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await seedRetention(ctx.db);
-  ctx.domainEvents.subscribe("quests", QUEST_EVENT_TYPES, (tx, event) =>
-    handleQuestEvent(tx, ctx, event),
-  );
-  ctx.domainEvents.subscribe("loyalty", ["game.bet.settled", "game.bet.refunded"], (tx, event) =>
-    handleLoyaltyEvent(tx, ctx, event),
+  const questEvent: DomainEventHandler = (tx, event) => handleQuestEvent(tx, ctx, event);
+  ctx.domainEvents.subscribe("quests", QUEST_EVENT_TYPES, questEvent, {
+    // A settled bet can only move the quests of a player with one running.
+    handleBatch: handleRelevant(
+      questEvent,
+      byPlayer(["game.bet.settled"], (tx, players) =>
+        questRepository(tx).playersWithActiveQuests(players),
+      ),
+    ),
+  });
+  ctx.domainEvents.subscribe(
+    "loyalty",
+    ["game.bet.settled", "game.bet.refunded"],
+    (tx, event) => handleLoyaltyEvent(tx, ctx, event),
+    { handleBatch: (tx, events) => handleLoyaltyEvents(tx, ctx, events) },
   );
   ctx.jobs.add({ name: "quest-expiry", everyMs: EXPIRY_EVERY_MS, run: () => expireQuests(ctx) });
   ctx.jobs.add({

@@ -158,6 +158,17 @@ export function tournamentRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** Of these players, those taking part in a tournament not completed yet. */
+    async playersInOpenTournaments(playerIds: readonly string[]): Promise<Set<string>> {
+      const rows = await db.query<{ player_id: string }>(
+        `SELECT DISTINCT p.player_id FROM tournament_participants p
+           JOIN tournaments t ON t.id = p.tournament_id
+          WHERE p.player_id = ANY($1::uuid[]) AND t.completed_at IS NULL`,
+        [playerIds],
+      );
+      return new Set(rows.map((row) => row.player_id));
+    },
+
     async enqueueEvent(channel: string, payload: unknown, now: Date): Promise<void> {
       await db.query(
         "INSERT INTO event_outbox (channel, payload, created_at) VALUES ($1, $2, $3)",

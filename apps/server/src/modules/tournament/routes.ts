@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { byPlayer, type DomainEventHandler, handleRelevant } from "../../infra/domain-events";
 import { cachePrivate, errorResponses } from "../../lib/http";
 import { requireOperator } from "../../lib/operator-api";
 import { playerOf, requirePlayer } from "../player/authenticate";
@@ -21,6 +22,7 @@ import { createTournament } from "./create-tournament";
 import { joinTournament } from "./join-tournament";
 import { getTournament, listTournaments } from "./read-tournaments";
 import { refundCountedBet } from "./refund-bet";
+import { tournamentRepository } from "./repository";
 import { scoreSettledBet } from "./score-bet";
 import { seedDemoTournaments } from "./seed-tournaments";
 
@@ -41,13 +43,23 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
   };
 
   await seedDemoTournaments(ctx.db, ctx.now());
+  const betEvent: DomainEventHandler = (tx, event) =>
+    event.type === "game.bet.refunded"
+      ? refundCountedBet(ctx, tx, event)
+      : scoreSettledBet(ctx, tx, event);
   ctx.domainEvents.subscribe(
     TOURNAMENTS_CONSUMER,
     ["game.bet.settled", "game.bet.refunded"],
-    (tx, event) =>
-      event.type === "game.bet.refunded"
-        ? refundCountedBet(ctx, tx, event)
-        : scoreSettledBet(ctx, tx, event),
+    betEvent,
+    {
+      // A settled bet only scores for a player taking part in a tournament not yet completed.
+      handleBatch: handleRelevant(
+        betEvent,
+        byPlayer(["game.bet.settled"], (tx, players) =>
+          tournamentRepository(tx).playersInOpenTournaments(players),
+        ),
+      ),
+    },
   );
   ctx.jobs.add({
     name: "tournament-completion",
