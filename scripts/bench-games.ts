@@ -119,7 +119,7 @@ async function printStatements(db: ReturnType<typeof openPostgres>, calls: numbe
   for (const row of rows) {
     const us = ((row.exec + row.plan) * 1000) / calls;
     console.log(
-      `  ${us.toFixed(0).padStart(6)} µs  ${(Number(row.calls) / calls).toFixed(2).padStart(5)}×  ${row.top ? "top   " : "nested"}  ${row.query.slice(0, 150)}`,
+      `  ${us.toFixed(0).padStart(6)} µs (plan ${((row.plan * 1000) / calls).toFixed(0).padStart(4)})  ${(Number(row.calls) / calls).toFixed(2).padStart(5)}×  ${row.top ? "top   " : "nested"}  ${row.query.slice(0, 130)}`,
     );
   }
 }

@@ -361,7 +361,7 @@ export function gameWalletRepository(db: Queryable) {
                                        c_currency, c_kind, n)
            LEFT JOIN players p ON p.id = c.c_player
            LEFT JOIN LATERAL (${WALLET_SELECT}
-                               WHERE w.player_id = c.c_player AND w.id = c.c_wallet) wa ON true
+                               WHERE w.player_id = c.c_player AND w.id = c.c_wallet OFFSET 0) wa ON true
           ORDER BY c.n`,
         [
           column("providerId"),
