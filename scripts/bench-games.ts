@@ -6,8 +6,14 @@
 //     transaction id, against the real server (buildApp) in a child process;
 //   - catalogue: GET /api/game/games p50/p99 over HTTP with --games (10,000) seeded games and a
 //     mix of filters, sorts and pages, plus the same queries straight on the repository.
+//   - the wallet phase's backlog: settled-bet deliveries and outbox events left when the load
+//     stops; the sustained rate counts the time until the consumers and the publisher caught up;
+//   - pgbench's single-statement transfer (bench:wallet's reference) on the same cluster, and
+//     our figures as a ratio of it.
 // The ledger check runs at the end. Usage: npm run bench:games [-- --duration 15]
-//   [-- --sessions 64] [-- --games 10000] [-- --catalogue-connections 8]
+//   [-- --sessions 64] [-- --games 10000] [-- --catalogue-connections 8] [-- --no-pgbench]
+//   [-- --unix-socket] [-- --keep (with BENCH_DATABASE_URL: keep the database)];
+//   BENCH_PG_STATEMENTS=1 prints pg_stat_statements, BENCH_CPU_PROF=<dir> profiles the server.
 import { type ChildProcess, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -30,7 +36,8 @@ import { postInTransaction } from "../apps/server/src/modules/wallet/ledger";
 import { checkLedger } from "../apps/server/src/modules/wallet/ledger-check";
 import { walletRepository } from "../apps/server/src/modules/wallet/repository";
 import { seed } from "../apps/server/src/seed";
-import { freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
+import { createPgbenchDatabase, pgbench } from "./lib/pgbench";
+import { findPgBin, freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -158,6 +165,7 @@ async function main() {
   );
   let target = process.env.BENCH_DATABASE_URL;
   let stopPg: (() => void) | null = null;
+  let pgBin: string | null = null;
   let socketDir: string | null = null;
   let postgresProcesses: { name: string } | { postmaster: number } = { name: "postgres" };
   if (!target) {
@@ -174,6 +182,7 @@ async function main() {
     });
     target = cluster.url;
     stopPg = cluster.stop;
+    pgBin = cluster.bin;
     socketDir = cluster.socketDir;
     postgresProcesses = {
       postmaster: Number(
@@ -433,6 +442,29 @@ async function main() {
     console.log(
       `ledger: ${moves!.bets} game.bet, ${moves!.wins} game.win postings; ledger:check ${problems.length === 0 ? "clean" : `${problems.length} problems`}`,
     );
+    // bench:wallet's pgbench reference (one SQL statement per transfer, every one crediting the
+    // house row, as every bet does), on the same cluster in the same run, with as many clients
+    // as game sessions.
+    const bin = pgBin ?? findPgBin();
+    if (bin && !args.includes("--no-pgbench")) {
+      const name = `bench_pgbench_${runId}`;
+      const pgbenchUrl = await createPgbenchDatabase(target, name, 10_000);
+      const reference = pgbench(bin, pgbenchUrl, {
+        workload: "house",
+        connections: SESSIONS,
+        seconds: Math.min(DURATION, 10),
+        accounts: 10_000,
+      });
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (reference.available) {
+        const ratio = (value: number) => (value / reference.perSecond).toFixed(3);
+        console.log(
+          `pgbench reference  c=${SESSIONS}  ${Math.round(reference.perSecond).toLocaleString("en")} transfers/s  ` +
+            `p99 ${reference.p99.toFixed(1)} ms;  ratio to it: signed calls/s ${ratio(walletFigures.perSecond * 2)}, ` +
+            `sustained round trips/s ${ratio(sustained)}`,
+        );
+      }
+    }
     console.log(
       `load after wallet run: ${loadAfterWallet.toFixed(2)}; now: ${loadavg()
         .map((v) => v.toFixed(2))

@@ -12,9 +12,9 @@
 // above the largest --connections), else a throwaway cluster from the local Debian binaries.
 // Usage: npm run bench:wallet [-- --duration 10] [-- --connections 32,256] [-- --accounts 10000]
 //        [-- --no-pglite] [-- --no-postgres] [-- --no-pgbench]
-import { type ChildProcess, fork, spawnSync } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
@@ -25,6 +25,7 @@ import { LedgerBatcher, postInTransaction } from "../apps/server/src/modules/wal
 import { checkLedger } from "../apps/server/src/modules/wallet/ledger-check";
 import { walletRepository } from "../apps/server/src/modules/wallet/repository";
 import { seed } from "../apps/server/src/seed";
+import { createPgbenchDatabase, pgbench } from "./lib/pgbench";
 import { freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -226,73 +227,6 @@ async function benchHttp(
   };
 }
 
-/** pgbench with the transfer as one SQL statement; the house row updated by every transfer. */
-function pgbench(
-  bin: string,
-  url: string,
-  workload: Workload,
-  connections: number,
-): Figures & { available: boolean } {
-  const dir = mkdtempSync(join(tmpdir(), "casino-pgbench-"));
-  const script = join(dir, "transfer.sql");
-  const credit =
-    workload === "house"
-      ? "UPDATE bench_house SET balance = balance + :amount WHERE id = 1 AND EXISTS (SELECT 1 FROM debit)"
-      : "UPDATE bench_accounts SET balance = balance + :amount WHERE id = :b AND EXISTS (SELECT 1 FROM debit)";
-  writeFileSync(
-    script,
-    `\\set a random(1, ${ACCOUNTS})
-\\set b random(1, ${ACCOUNTS})
-\\set amount random(1, 100)
-WITH debit AS (UPDATE bench_accounts SET balance = balance - :amount
-                WHERE id = :a AND balance >= :amount RETURNING 1)
-${credit};
-`,
-  );
-  const run = spawnSync(
-    join(bin, "pgbench"),
-    [
-      "-n",
-      "-M",
-      "prepared",
-      "-c",
-      String(connections),
-      "-j",
-      String(Math.min(connections, cpus().length)),
-      "-T",
-      String(DURATION),
-      "-f",
-      script,
-      "-l",
-      `--log-prefix=${join(dir, "log")}`,
-      url,
-    ],
-    { encoding: "utf8" },
-  );
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
-  const failed = /number of failed transactions: (\d+)/.exec(run.stdout);
-  const latencies: number[] = [];
-  for (const file of readdirSync(dir).filter((name) => name.startsWith("log"))) {
-    for (const line of readFileSync(join(dir, file), "utf8").split("\n")) {
-      const microseconds = Number(line.split(" ")[2]);
-      if (Number.isFinite(microseconds) && line) latencies.push(microseconds / 1000);
-    }
-  }
-  rmSync(dir, { recursive: true, force: true });
-  if (!tps) {
-    console.error(run.stdout, run.stderr);
-    return { available: false, perSecond: 0, p50: 0, p99: 0, errors: 0 };
-  }
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    available: true,
-    perSecond: Number(tps[1]),
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    errors: Number(failed?.[1] ?? 0),
-  };
-}
-
 async function createDatabase(adminUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -352,21 +286,15 @@ async function benchPostgres(): Promise<void> {
     await db.close();
 
     if (!args.includes("--no-pgbench") && bin) {
-      const pgbenchUrl = await createDatabase(adminUrl, `bench_pgbench_${runId}`);
-      const client = new pg.Client({ connectionString: pgbenchUrl });
-      await client.connect();
-      await client.query(`CREATE TABLE bench_accounts (id int PRIMARY KEY, balance bigint NOT NULL);
-        CREATE TABLE bench_house (id int PRIMARY KEY, balance bigint NOT NULL);
-        INSERT INTO bench_house VALUES (1, 0);`);
-      await client.query(
-        "INSERT INTO bench_accounts SELECT g, 1000000000 FROM generate_series(1, $1::int) g",
-        [ACCOUNTS],
-      );
-      await client.query("VACUUM ANALYZE");
-      await client.end();
+      const pgbenchUrl = await createPgbenchDatabase(adminUrl, `bench_pgbench_${runId}`, ACCOUNTS);
       for (const connections of CONNECTIONS) {
         for (const workload of ["uniform", "house"] as const) {
-          const figures = pgbench(bin, pgbenchUrl, workload, connections);
+          const figures = pgbench(bin, pgbenchUrl, {
+            workload,
+            connections,
+            seconds: DURATION,
+            accounts: ACCOUNTS,
+          });
           if (figures.available) {
             report({ database: "postgres", layer: "pgbench", workload, connections, ...figures });
           }
