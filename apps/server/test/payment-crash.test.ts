@@ -3,123 +3,28 @@
 // ledger is checked with the server down, then the server restarts and the client retries with
 // the same Idempotency-Key: the same invoice answers, the processor holds one payment per
 // invoice, an unacknowledged webhook is redelivered, and every balance ends where it should.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../../../e2e/support/server";
-import { type Db, openPGlite, openPostgres } from "../src/infra/db";
-import type { FailPoint } from "../src/lib/fail-point";
-import { checkLedger } from "../src/modules/wallet/ledger-check";
-import { createPostgresDatabase, fixturesDir, testDbKind } from "./helpers";
+import {
+  type CrashHarness,
+  crashHarness,
+  eventually,
+  httpClient,
+  sandboxDecide,
+} from "./crash-helpers";
 import { IBAN } from "./payment-helpers";
 import { registrationBody } from "./player-helpers";
 
-const dataDir = mkdtempSync(join(tmpdir(), "casino-crash-"));
-let postgres: { url: string; drop: () => Promise<void> } | null = null;
-let server: TestServer | null = null;
-
+let harness: CrashHarness;
 beforeAll(async () => {
-  if (testDbKind() === "pg") postgres = await createPostgresDatabase();
+  harness = await crashHarness();
 });
-afterAll(async () => {
-  await server?.stop();
-  await postgres?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/**
- * Starts the site on the test's database, with fail points armed or not. Background jobs only
- * where the step wants them: the start-up catch-up would otherwise finish an interrupted
- * invoice before the client's retry does (both end the same way; the test wants each path).
- */
-async function start(failPoints: FailPoint[] = [], jobs = false): Promise<TestServer> {
-  server = await startServer(
-    {
-      NODE_ENV: "test",
-      LOG_LEVEL: "error",
-      DATABASE_URL: postgres?.url ?? "",
-      SANDBOX_PAYMENTS: "true",
-      BACKGROUND_JOBS: String(jobs),
-      DEFAULT_COUNTRY: "DE",
-      WEB_BUILD_DIR: join(fixturesDir, "no-web-build"),
-      JWT_SECRET: "crash-test-jwt-secret-0123456789abcdef",
-      WEBHOOK_SECRET: "crash-test-webhook-secret-0123456789ab",
-      PASSWORD_HASH_MEMORY_KIB: "1024",
-      PASSWORD_HASH_TIME_COST: "1",
-      FAIL_POINTS: failPoints.join(","),
-    },
-    { dataDir },
-  );
-  return server;
-}
-
-/** Sends a request the armed fail point kills the server in; waits for the process to end. */
-async function crashOn(running: TestServer, request: () => Promise<unknown>): Promise<void> {
-  const outcome = await request().then(
-    () => "answered",
-    () => "connection lost",
-  );
-  expect(outcome).toBe("connection lost");
-  await running.exited;
-  expect(running.logs()).toMatch(/fail point .*: killing the process/);
-}
-
-/** The ledger's invariants, checked with the server down (PGlite has one process at a time). */
-async function ledgerProblems(): Promise<unknown[]> {
-  const db: Db = postgres
-    ? openPostgres(postgres.url, 1)
-    : await openPGlite({ dataDir: join(dataDir, "pglite") });
-  try {
-    return await checkLedger(db);
-  } finally {
-    await db.close();
-  }
-}
-
-/** A player's API as a browser would call it, over real HTTP. */
-function client(base: () => string, token: string) {
-  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const call = async <T = Record<string, string>>(
-    method: string,
-    path: string,
-    body?: unknown,
-    key?: string,
-  ) => {
-    const response = await fetch(`${base()}${path}`, {
-      method,
-      headers: key ? { ...headers, "idempotency-key": key } : headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as { data: T } };
-  };
-  return { call };
-}
-
-async function sandboxDecide(base: string, reference: string, decision: "approve" | "fail") {
-  return fetch(`${base}/sandbox/payments/${reference}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: `decision=${decision}`,
-    redirect: "manual",
-  });
-}
-
-/** Polls a visible outcome (the redelivery runs on the restarted server's start-up). */
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+afterAll(async () => harness?.cleanUp());
 
 describe("crashes in the middle of payment flows (issue 4)", () => {
   it("BE-23 BE-25 BE-26 killed at every fail point, the ledger stays balanced and retries give the first answer", {
     timeout: 300_000,
   }, async () => {
-    const url = () => server!.url;
+    const { url, start, crashOn, ledgerProblems } = harness;
     let running = await start();
     const registered = await fetch(`${url()}/api/player/register`, {
       method: "POST",
@@ -128,7 +33,7 @@ describe("crashes in the middle of payment flows (issue 4)", () => {
     });
     expect(registered.status).toBe(201);
     const { accessToken } = ((await registered.json()) as { data: { accessToken: string } }).data;
-    const player = client(url, accessToken);
+    const player = httpClient(url, accessToken);
     type Account = { id: string; balance: string };
     type InvoiceSummary = { id: string; status: number; amount: string };
     const accounts = () => player.call<Account[]>("GET", "/api/wallet/accounts");
@@ -204,9 +109,7 @@ describe("crashes in the middle of payment flows (issue 4)", () => {
     expect(await balance()).toBe("40.00");
     await running.stop();
 
-    const db: Db = postgres
-      ? openPostgres(postgres.url, 1)
-      : await openPGlite({ dataDir: join(dataDir, "pglite") });
+    const db = await harness.openDb();
     const payments = await db.query<{ invoice_id: string; kind: string; count: string }>(
       "SELECT invoice_id, kind, count(*) FROM sandbox_payments GROUP BY invoice_id, kind",
     );

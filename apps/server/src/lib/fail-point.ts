@@ -17,6 +17,10 @@ export const FAIL_POINTS = [
   "withdrawal.reserved",
   // Withdrawals: the processor created the payout, its reference not yet saved.
   "withdrawal.payout-created",
+  // Provider wallet batches: every row of the batch written, the transaction not committed.
+  "game.batch-written",
+  // Provider wallet batches: committed, no call answered yet.
+  "game.batch-committed",
 ] as const;
 export type FailPoint = (typeof FAIL_POINTS)[number];
 

@@ -21,6 +21,7 @@
 // events, in the same order per player.
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { failPoint } from "../../lib/fail-point";
 import { postInTransaction } from "../wallet/ledger";
 import type { WalletAccountRecord } from "../wallet/repository";
 import { fail } from "./provider-wallet";
@@ -158,6 +159,7 @@ export class GameWalletBatcher {
         ),
       );
       this.stats.batches++;
+      failPoint("game.batch-committed");
     } catch {
       // Nothing of the batch was written: each call again, alone.
       this.stats.failedBatches++;
@@ -298,5 +300,6 @@ async function applyTogether(
     now,
   );
   for (const { checked, answer } of settled) outcomes[checked.index] = { kind: "answer", answer };
+  failPoint("game.batch-written");
   return outcomes;
 }
