@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { translate } from "../../lib/content/translate";
 import { isGamePage, LEVEL_NOTIFICATION_MS, levelRose, questAlert } from "./retention-events";
 
 describe("retention events", () => {
@@ -15,6 +17,28 @@ describe("retention events", () => {
     expect(questAlert(updated(4, 2))?.vars.status).toBe("cancelled");
     expect(questAlert(updated(5, 2))?.vars.status).toBe("expired");
     expect(questAlert(updated(6, 2))?.vars.status).toBe("expired");
+  });
+
+  it("QS-06 the status name is translated through alerts.questStateChanged.statuses (English fallback)", () => {
+    const alerts = (locale: string) =>
+      JSON.parse(
+        readFileSync(
+          new URL(`../../../../../content/${locale}/alerts.json`, import.meta.url),
+          "utf8",
+        ),
+      );
+    const tIn = (locale: string) => (key: string, fallback: string) =>
+      translate({ alerts: alerts(locale) }, key, fallback);
+    const updated = (state: number) => ({
+      type: "quest.updated",
+      quest: { name: "Warm-up", state },
+      previousState: 1,
+    });
+    expect(questAlert(updated(2), tIn("en"))?.vars.status).toBe("active");
+    expect(questAlert(updated(2), tIn("de"))?.vars.status).toBe("aktiv");
+    expect(questAlert(updated(4), tIn("pt-br"))?.vars.status).toBe("cancelada");
+    // A status without a text keeps its English name.
+    expect(questAlert(updated(5), (_key, fallback) => fallback)?.vars.status).toBe("expired");
   });
 
   it("QS-07 a change to state 3 raises no stateChanged alert", () => {

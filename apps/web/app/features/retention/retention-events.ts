@@ -1,6 +1,7 @@
 // What a retention event does (loaded on the first one, see retention-live.ts):
 // - quest.updated: the quest caches refresh; a state other than 3 raises `questStateChanged`
-//   with {name} and the status name as {status} (QS-05, QS-06, QS-07);
+//   with {name} and the status name as {status} (QS-05, QS-06, QS-07), the name translated
+//   through alerts.questStateChanged.statuses.<name> (English name as fallback);
 // - quest.task.updated: the caches refresh; a task it completed raises `taskCompleted` with
 //   {taskName} and {questName} (QS-08);
 // - loyalty.account.updated: the account cache takes the new account; when the level order rose,
@@ -45,15 +46,24 @@ export function isGamePage(pathname: string): boolean {
   return /^(\/[a-z]{2}(-[A-Za-z]{2})?)?\/games\/[^/]+\/?$/.test(pathname);
 }
 
-/** The alert a quest event raises, if any (QS-06..QS-08). */
-export function questAlert(data: unknown): { key: string; vars: TextVars } | null {
+/** The alert a quest event raises, if any (QS-06..QS-08); `t` translates the status name. */
+export function questAlert(
+  data: unknown,
+  t?: (key: string, fallback: string) => string,
+): { key: string; vars: TextVars } | null {
   const event = data as QuestUpdated | TaskUpdated | null;
   if (event?.type === "quest.updated") {
     const { state, name } = event.quest;
     if (state === 3 || state === event.previousState) return null;
+    const status = QUEST_STATE_NAMES[state];
     return {
       key: "questStateChanged",
-      vars: { name, status: QUEST_STATE_NAMES[state] ?? String(state) },
+      vars: {
+        name,
+        status: status
+          ? (t?.(`alerts.questStateChanged.statuses.${status}`, status) ?? status)
+          : String(state),
+      },
     };
   }
   if (event?.type === "quest.task.updated" && event.completedNow && event.task.isCompleted) {
@@ -78,7 +88,7 @@ export function handleRetentionEvent(namespace: string, data: unknown, context: 
   if (namespace === "retention:quests") {
     void client.invalidateQueries({ queryKey: ["retention", "quests"] });
     void client.invalidateQueries({ queryKey: ["retention", "player-quests"] });
-    const alert = questAlert(data);
+    const alert = questAlert(data, context.t);
     if (alert) context.alert(alert.key, alert.vars);
     return;
   }

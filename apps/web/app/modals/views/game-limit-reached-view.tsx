@@ -7,6 +7,9 @@ import { Link } from "react-router";
 import { useSite } from "../../lib/site";
 import type { ModalViewProps } from "../modal-view-props";
 
+/** English fallbacks of modals.game-limit-reached.periods.<period> (the limit's own period). */
+const PERIODS: Record<string, string> = { daily: "daily", weekly: "weekly", monthly: "monthly" };
+
 function parse(value: string | undefined): GameBetLimitReachedEvent | null {
   if (!value) return null;
   try {
@@ -37,6 +40,9 @@ export default function GameLimitReachedView({ value, close }: ModalViewProps) {
           : limit?.definition === 5
             ? text("coolingOff", "break")
             : text("limit", "limit");
+  /** The period in the usage line, a content key per period ("täglich", "diário"). */
+  const period = (value: string | null | undefined) =>
+    value ? text(`periods.${value}`, PERIODS[value] ?? value) : "";
 
   return (
     <div className="modal-form">
@@ -48,7 +54,7 @@ export default function GameLimitReachedView({ value, close }: ModalViewProps) {
       {limit?.amount && limit.currency ? (
         <p>
           {text("usage", "{period} {kind}: {used} of {amount} {currency} used.", {
-            period: limit.period ?? "",
+            period: period(limit.period),
             kind,
             used: limit.currentAmount ?? "0",
             amount: limit.amount,
