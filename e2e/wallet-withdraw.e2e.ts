@@ -231,6 +231,6 @@ describe("wallet withdrawals and the payment history", () => {
     );
     expect(hint).toContain("Your bank account number");
     expect(await dialog.getByText("Account holder", { exact: true }).count()).toBe(0);
-    expect(await dialog.getByText("Ihre Kontonummer").count()).toBe(0);
+    expect(await dialog.getByText("Deine Kontonummer").count()).toBe(0);
   });
 });

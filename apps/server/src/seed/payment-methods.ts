@@ -204,7 +204,7 @@ export const seedPaymentMethods: SeedMethod[] = [
       {
         key: "iban",
         labels: { en: "IBAN", de: "IBAN", "pt-br": "IBAN" },
-        hints: { en: "Your bank account number", de: "Ihre Kontonummer" },
+        hints: { en: "Your bank account number", de: "Deine Kontonummer" },
         isRequired: true,
         regexp: "^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$",
       },
@@ -240,7 +240,7 @@ export const seedPaymentMethods: SeedMethod[] = [
       {
         key: "phone",
         labels: { en: "Mobile number", de: "Handynummer", "pt-br": "Celular" },
-        hints: { en: "The number of your mobile wallet", de: "Die Nummer Ihrer Handy-Wallet" },
+        hints: { en: "The number of your mobile wallet", de: "Die Nummer deiner Handy-Wallet" },
         isRequired: true,
       },
       {
