@@ -3,6 +3,8 @@
 // tick share it), a poll catches what no nudge announced, and one run at a time per process
 // takes batches until a batch comes back short and nobody asked again during the run.
 
+import { onNextTurn } from "../lib/next-turn";
+
 export interface DrainLoopOptions {
   /** Takes one batch; returns how many items it took. */
   step: () => Promise<number>;
@@ -17,7 +19,6 @@ export interface DrainLoopOptions {
 export class DrainLoop {
   private running: Promise<void> | null = null;
   private again = false;
-  private scheduled = false;
   private stopped = true;
   private pollTimer: NodeJS.Timeout | null = null;
 
@@ -44,14 +45,14 @@ export class DrainLoop {
     await this.running;
   }
 
+  private readonly runSoon = onNextTurn(() => {
+    if (this.stopped) return;
+    void this.drain().catch((error: unknown) => this.options.onError(error, "run"));
+  });
+
   /** Something may be waiting: run soon. Calls within one tick share one run. */
   nudge(): void {
-    if (this.stopped || this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.drain().catch((error: unknown) => this.options.onError(error, "run"));
-    });
+    if (!this.stopped) this.runSoon();
   }
 
   /**

@@ -22,6 +22,7 @@
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { failPoint } from "../../lib/fail-point";
+import { onNextTurn } from "../../lib/next-turn";
 import { postInTransaction } from "../wallet/ledger";
 import type { WalletAccountRecord } from "../wallet/repository";
 import { fail } from "./provider-wallet";
@@ -74,7 +75,6 @@ export class GameWalletBatcher {
   /** Players with a call being applied: their next calls wait for it. */
   private readonly busy = new Set<string>();
   private inFlight = 0;
-  private scheduled = false;
   readonly stats: WalletBatcherStats = { batches: 0, batched: 0, alone: 0, failedBatches: 0 };
 
   constructor(
@@ -102,14 +102,7 @@ export class GameWalletBatcher {
    * Starts batches on the next turn of the event loop, after the requests already waiting for
    * I/O have queued their calls too.
    */
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.pump();
-    });
-  }
+  private readonly schedule = onNextTurn(() => this.pump());
 
   private pump(): void {
     while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {

@@ -7,6 +7,7 @@
 //   durability is unchanged.
 import { createHash } from "node:crypto";
 import type { Db, Queryable } from "../../infra/db";
+import { onNextTurn } from "../../lib/next-turn";
 
 export interface PostingLeg {
   /** ledger_accounts.id */
@@ -184,21 +185,12 @@ export class LedgerBatcher {
     });
   }
 
-  private scheduled = false;
-
   /**
    * Starts batches on the next turn of the event loop, after the I/O that is already waiting
    * (other requests) has queued its postings too. On PGlite, whose queries block the event loop,
    * starting at once would send every posting alone.
    */
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.pump();
-    });
-  }
+  private readonly schedule = onNextTurn(() => this.pump());
 
   private pump(): void {
     while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
