@@ -18,14 +18,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { type Db, openPGlite, openPostgres } from "../apps/server/src/infra/db";
 import { migrate } from "../apps/server/src/infra/migrate";
 import { LedgerBatcher, postInTransaction } from "../apps/server/src/modules/wallet/ledger";
 import { checkLedger } from "../apps/server/src/modules/wallet/ledger-check";
 import { walletRepository } from "../apps/server/src/modules/wallet/repository";
 import { seed } from "../apps/server/src/seed";
-import { createPgbenchDatabase, pgbench } from "./lib/pgbench";
+import { createDatabase, createPgbenchDatabase, pgbench } from "./lib/pgbench";
 import { freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -225,17 +224,6 @@ async function benchHttp(
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
   };
-}
-
-async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function checkClean(db: Db, label: string): Promise<void> {

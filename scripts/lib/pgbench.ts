@@ -24,12 +24,8 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** Creates (afresh) a database with `accounts` funded rows and the house row; returns its URL. */
-export async function createPgbenchDatabase(
-  adminUrl: string,
-  name: string,
-  accounts: number,
-): Promise<string> {
+/** Creates a database afresh (dropping one of that name) on the server; returns its URL. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -37,7 +33,17 @@ export async function createPgbenchDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  return url.toString();
+}
+
+/** Creates (afresh) a database with `accounts` funded rows and the house row; returns its URL. */
+export async function createPgbenchDatabase(
+  adminUrl: string,
+  name: string,
+  accounts: number,
+): Promise<string> {
+  const url = await createDatabase(adminUrl, name);
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(`CREATE TABLE bench_accounts (id int PRIMARY KEY, balance bigint NOT NULL);
     CREATE TABLE bench_house (id int PRIMARY KEY, balance bigint NOT NULL);
@@ -48,7 +54,7 @@ export async function createPgbenchDatabase(
   );
   await client.query("VACUUM ANALYZE");
   await client.end();
-  return url.toString();
+  return url;
 }
 
 /** Runs pgbench (binaries in `bin`) for `seconds` with `connections` clients. */
