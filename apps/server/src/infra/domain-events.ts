@@ -137,12 +137,12 @@ export function byPlayer(
   players: (tx: Queryable, playerIds: string[]) => Promise<ReadonlySet<string>>,
 ) {
   return async (tx: Queryable, events: readonly DomainEvent[]): Promise<ReadonlySet<string>> => {
-    const filtered = events.filter((event) => types.includes(event.type) && event.playerId);
-    const ids = [...new Set(filtered.map((event) => event.playerId!))];
+    const filtered = (event: DomainEvent) => types.includes(event.type) && event.playerId !== null;
+    const ids = [...new Set(events.filter(filtered).map((event) => event.playerId!))];
     const passing = ids.length > 0 ? await players(tx, ids) : new Set<string>();
     return new Set(
       events
-        .filter((event) => !filtered.includes(event) || passing.has(event.playerId!))
+        .filter((event) => !filtered(event) || passing.has(event.playerId!))
         .map((event) => event.id),
     );
   };

@@ -200,7 +200,7 @@ export async function creditBonusPart(tx: Queryable, split: MoneySplit): Promise
 
 /** Ledger legs paying `split` to the player (the house leg is the caller's). */
 export function playerLegs(
-  split: MoneySplit,
+  split: Pick<MoneySplit, "toReal" | "toBonus">,
   ledger: { real: bigint; bonus: bigint },
   currency: string,
 ): { account: bigint; currency: string; amount: bigint }[] {

@@ -233,17 +233,11 @@ export async function replayIfSeen(
   kind: "bet" | "win" | "rollback",
   requestHash: string,
 ): Promise<void> {
-  const seen = await gameWalletRepository(tx).findTransaction(provider.id, providerTxId);
-  if (!seen) return;
-  if (seen.kind === "tombstone" && kind === "bet") {
-    throw new ProviderWalletFailure(
-      409,
-      ProviderWalletError.TransactionCancelled,
-      "This transaction was rolled back before it arrived; it is refused for good",
-    );
-  }
-  if (seen.kind !== kind || seen.requestHash !== requestHash) throw fail.duplicate();
-  throw new ReplayedAnswer(markReplay(seen.response));
+  replayOf(
+    await gameWalletRepository(tx).findTransaction(provider.id, providerTxId),
+    kind,
+    requestHash,
+  );
 }
 
 function markReplay(answer: StoredAnswer): StoredAnswer {

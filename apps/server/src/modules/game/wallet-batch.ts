@@ -23,9 +23,9 @@ import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { failPoint } from "../../lib/fail-point";
 import { onNextTurn } from "../../lib/next-turn";
+import { playerLegs } from "../bonus/bonus-bets";
 import { postInTransaction } from "../wallet/ledger";
 import type { WalletAccountRecord } from "../wallet/repository";
-import { fail } from "./provider-wallet";
 import { betAlone } from "./wallet-bet";
 import {
   betPosted,
@@ -35,9 +35,15 @@ import {
   readCallStates,
   recordRefusal,
   settle,
+  winPosted,
   winPosting,
 } from "./wallet-calls";
-import { type CallState, gameWalletRepository, type StoredAnswer } from "./wallet-repository";
+import {
+  type CallState,
+  gameWalletRepository,
+  type Movement,
+  type StoredAnswer,
+} from "./wallet-repository";
 import { winAlone } from "./wallet-win";
 
 export interface WalletBatcherOptions {
@@ -59,23 +65,11 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-export interface WalletBatcherStats {
-  /** Batch transactions committed. */
-  batches: number;
-  /** Calls answered by a committed batch. */
-  batched: number;
-  /** Calls that ran alone: they needed every check, or their batch failed. */
-  alone: number;
-  /** Batches that failed as a whole (their calls then ran alone). */
-  failedBatches: number;
-}
-
 export class GameWalletBatcher {
   private queue: Pending[] = [];
   /** Players with a call being applied: their next calls wait for it. */
   private readonly busy = new Set<string>();
   private inFlight = 0;
-  readonly stats: WalletBatcherStats = { batches: 0, batched: 0, alone: 0, failedBatches: 0 };
 
   constructor(
     private readonly ctx: AppContext,
@@ -84,10 +78,7 @@ export class GameWalletBatcher {
 
   /** Applies a prepared bet or win (wallet-calls.ts `prepareCall`) and answers it. */
   run(call: MoneyCall): Promise<StoredAnswer> {
-    if (this.options.maxBatch <= 1 || call.body.freeSpinsId !== undefined) {
-      this.stats.alone++;
-      return this.alone(call);
-    }
+    if (this.options.maxBatch <= 1 || call.body.freeSpinsId !== undefined) return this.alone(call);
     return new Promise((resolve, reject) => {
       this.queue.push({ call, resolve, reject });
       this.schedule();
@@ -151,27 +142,18 @@ export class GameWalletBatcher {
           this.ctx.now(),
         ),
       );
-      this.stats.batches++;
       failPoint("game.batch-committed");
     } catch {
       // Nothing of the batch was written: each call again, alone.
-      this.stats.failedBatches++;
       outcomes = batch.map(() => ({ kind: "alone" }));
     }
     await Promise.all(
       batch.map(async (pending, index) => {
         const outcome = outcomes[index] ?? { kind: "alone" };
         try {
-          if (outcome.kind === "answer") {
-            this.stats.batched++;
-            pending.resolve(outcome.answer);
-          } else if (outcome.kind === "error") {
-            this.stats.batched++;
-            pending.reject(outcome.error);
-          } else {
-            this.stats.alone++;
-            pending.resolve(await this.alone(pending.call));
-          }
+          if (outcome.kind === "answer") pending.resolve(outcome.answer);
+          else if (outcome.kind === "error") pending.reject(outcome.error);
+          else pending.resolve(await this.alone(pending.call));
         } catch (error) {
           pending.reject(error);
         } finally {
@@ -209,7 +191,7 @@ async function applyTogether(
   const settled: {
     checked: Checked;
     answer: StoredAnswer;
-    movement: Parameters<typeof games.recordMovements>[0][number];
+    movement: Movement;
   }[] = [];
 
   calls.forEach((call, index) => {
@@ -244,9 +226,10 @@ async function applyTogether(
     posting.map(({ call, wallet }) =>
       call.kind === "bet"
         ? betPosting(call, wallet, call.amount, 0n)
-        : winPosting(call, [
-            { account: wallet.ledger.real, currency: call.session.currency, amount: call.amount },
-          ]),
+        : winPosting(
+            call,
+            playerLegs({ toReal: call.amount, toBonus: 0n }, wallet.ledger, call.session.currency),
+          ),
     ),
   );
   const refused: { checked: Checked; result: ReturnType<typeof betPosted> & { kind: "short" } }[] =
@@ -264,11 +247,8 @@ async function applyTogether(
         settled.push({ checked, ...settle(call, state, wallet, { ...result, moved: true }, now) });
         return;
       }
-      if (posted?.status !== "applied") throw fail.duplicate();
       const after = {
-        real: posted.balances.get(wallet.ledger.real) ?? wallet.balances.real + call.amount,
-        bonus: posted.balances.get(wallet.ledger.bonus) ?? wallet.balances.bonus,
-        ledgerTransactionId: posted.transactionId,
+        ...winPosted(wallet, posted, { toReal: call.amount, toBonus: 0n }),
         moved: true,
       };
       settled.push({ checked, ...settle(call, state, wallet, after, now) });

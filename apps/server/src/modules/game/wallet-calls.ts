@@ -235,6 +235,23 @@ export function betPosted(
 }
 
 /**
+ * What a win's posting came to: the player's balances after it (applied), or a duplicate of an
+ * earlier call with this id and other parameters. `split` is what went to real and bonus money.
+ */
+export function winPosted(
+  wallet: WalletAccountRecord,
+  posted: PostingResult | undefined,
+  split: { toReal: bigint; toBonus: bigint },
+): { real: bigint; bonus: bigint; ledgerTransactionId: bigint } {
+  if (posted?.status !== "applied") throw fail.duplicate();
+  return {
+    real: posted.balances.get(wallet.ledger.real) ?? wallet.balances.real + split.toReal,
+    bonus: posted.balances.get(wallet.ledger.bonus) ?? wallet.balances.bonus + split.toBonus,
+    ledgerTransactionId: posted.transactionId,
+  };
+}
+
+/**
  * The answer of a bet or win that went through, and what `recordMovements` writes for it: the
  * round's new totals, the call's row with the answer, the settled event when it closes the
  * round and the wallet's new state when money moved.

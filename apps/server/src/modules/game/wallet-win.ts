@@ -9,8 +9,14 @@ import type { AppContext } from "../../context";
 import { creditBonusPart, playerLegs, splitWin } from "../bonus/bonus-bets";
 import { findFreeSpinGrant, recordFreeSpinWin } from "../bonus/free-spin-wins";
 import { postInTransaction } from "../wallet/ledger";
-import { fail } from "./provider-wallet";
-import { checkCall, type MoneyCall, readCallStates, settle, winPosting } from "./wallet-calls";
+import {
+  checkCall,
+  type MoneyCall,
+  readCallStates,
+  settle,
+  winPosted,
+  winPosting,
+} from "./wallet-calls";
 import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
 
 /**
@@ -56,11 +62,8 @@ export async function winAlone(ctx: AppContext, call: MoneyCall): Promise<Stored
             : playerLegs(split, wallet.ledger, session.currency),
         ),
       ]);
-      if (posted?.status !== "applied") throw fail.duplicate();
-      real = posted.balances.get(wallet.ledger.real) ?? real + split.toReal;
-      bonus = posted.balances.get(wallet.ledger.bonus) ?? bonus + split.toBonus;
+      ({ real, bonus, ledgerTransactionId } = winPosted(wallet, posted, split));
       await creditBonusPart(tx, split);
-      ledgerTransactionId = posted.transactionId;
     }
     if (spins) await recordFreeSpinWin(tx, ctx, spins, amount);
     const { answer, movement } = settle(

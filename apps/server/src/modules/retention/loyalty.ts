@@ -233,17 +233,14 @@ export async function handleLoyaltyEvent(
     });
     return;
   }
-  const millipoints = await millipointsFor(
-    tx,
-    bet,
-    BigInt(bet.betAmount) - BigInt(bet.refundAmount),
-  );
-  await addLoyaltyPoints(tx, ctx, {
-    playerId: bet.playerId,
-    millipoints,
-    key: `bet:${bet.roundId}`,
-    reason: "bet",
-  });
+  await addLoyaltyPoints(tx, ctx, await betEntry(tx, bet));
+}
+
+/** The points a settled bet earns for the stake that was not refunded, keyed by its round. */
+async function betEntry(tx: Queryable, bet: BetSettledPayload): Promise<LoyaltyEntry> {
+  const stake = BigInt(bet.betAmount) - BigInt(bet.refundAmount);
+  const millipoints = await millipointsFor(tx, bet, stake);
+  return { playerId: bet.playerId, millipoints, key: `bet:${bet.roundId}`, reason: "bet" };
 }
 
 /**
@@ -263,10 +260,7 @@ export async function handleLoyaltyEvents(
   if (!flags.loyalty) return;
   const entries: LoyaltyEntry[] = [];
   for (const event of events) {
-    const bet = event.payload as unknown as BetSettledPayload;
-    const stake = BigInt(bet.betAmount) - BigInt(bet.refundAmount);
-    const millipoints = await millipointsFor(tx, bet, stake);
-    entries.push({ playerId: bet.playerId, millipoints, key: `bet:${bet.roundId}`, reason: "bet" });
+    entries.push(await betEntry(tx, event.payload as unknown as BetSettledPayload));
   }
   await addLoyaltyPointsTogether(tx, ctx, entries);
 }
