@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, test, vi } from "vitest";
 import {
   ACCOUNT_ENV,
@@ -19,6 +20,19 @@ function expired(token: string): string {
   >;
   claims.exp = Math.floor(Date.now() / 1000) - 60;
   return `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.expired`;
+}
+
+/**
+ * Leaves the app (about:blank) and puts an expired access token in the cookie. The signed-in
+ * page must not run while the cookie is swapped: a call it makes then would refresh the token
+ * itself, and the next page would find a fresh one.
+ */
+async function expireToken(page: Page, context: BrowserContext): Promise<string> {
+  await page.goto("about:blank");
+  const token = (await context.cookies()).find((c) => c.name === "token")?.value ?? "";
+  const stale = expired(token);
+  await context.addCookies([{ name: "token", value: stale, url: site.server.url }]);
+  return stale;
 }
 
 async function signedIn(tag: string) {
@@ -124,11 +138,9 @@ describe("session handling", () => {
 
   test("SE-02 SE-03 an expired access token is refreshed with the session token before the call", async () => {
     const { page, context } = await signedIn("refresh");
-    const cookies = await context.cookies();
-    const token = cookies.find((c) => c.name === "token")?.value ?? "";
-    const sessionToken = cookies.find((c) => c.name === "sessionToken")?.value ?? "";
-    const stale = expired(token);
-    await context.addCookies([{ name: "token", value: stale, url: site.server.url }]);
+    const stale = await expireToken(page, context);
+    const sessionToken =
+      (await context.cookies()).find((c) => c.name === "sessionToken")?.value ?? "";
     const refresh = page.waitForRequest(
       (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/player/sessions/refresh",
     );
@@ -147,8 +159,7 @@ describe("session handling", () => {
 
   test("SE-05 a failed refresh ends the session and opens sign-in", async () => {
     const { page, context } = await signedIn("refresh-fail");
-    const token = (await context.cookies()).find((c) => c.name === "token")?.value ?? "";
-    await context.addCookies([{ name: "token", value: expired(token), url: site.server.url }]);
+    await expireToken(page, context);
     await page.route("**/api/player/sessions/refresh", (route) =>
       route.fulfill({
         status: 401,

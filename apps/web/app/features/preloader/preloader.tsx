@@ -13,7 +13,7 @@ type Phase = "shown" | "hiding" | "removed";
 /**
  * The page preloader (RT-34..RT-37). Rendered by SSR over the page; dismissed once the window
  * has loaded and React has hydrated: it gets `preloader--hidden` after 500 ms and leaves the DOM
- * after 1000 ms. Routes whose handle keeps it (auto-login with `state`, social callback) wait for
+ * 500 ms after that (1000 ms after dismissal on an idle main thread). Routes whose handle keeps it (auto-login with `state`, social callback) wait for
  * releasePreloader(). Without JavaScript a <noscript> style hides it.
  */
 export function Preloader({ label }: { label: string }) {
@@ -28,12 +28,12 @@ export function Preloader({ label }: { label: string }) {
 
   useEffect(() => {
     if (started.current) return;
-    // Once started, the hide and remove timers run to the end whatever re-renders happen.
+    // Once started, the hide timer (and after it the remove timer) runs to the end whatever
+    // re-renders happen.
     const dismiss = () => {
       if (started.current) return;
       started.current = true;
       window.setTimeout(() => setPhase("hiding"), PRELOADER_HIDE_MS);
-      window.setTimeout(() => setPhase("removed"), PRELOADER_REMOVE_MS);
     };
     const onLoad = () => {
       if (!keep) dismiss();
@@ -46,6 +46,17 @@ export function Preloader({ label }: { label: string }) {
       window.removeEventListener("load", onLoad);
     };
   }, [keep]);
+
+  // The remove timer starts when the hidden state is on screen, so the fade always gets its full
+  // time even when a busy main thread ran the hide timer late.
+  useEffect(() => {
+    if (phase !== "hiding") return;
+    const timer = window.setTimeout(
+      () => setPhase("removed"),
+      PRELOADER_REMOVE_MS - PRELOADER_HIDE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [phase]);
 
   if (phase === "removed") return null;
   return (
