@@ -811,6 +811,58 @@ describe("provider wallet API", () => {
     }
   });
 
+  it("BE-32 ledger:check finds a game transaction whose round is missing or another player's", async () => {
+    const [a, b] = [await player("5.00"), await player("5.00")];
+    const transactionId = id("bet");
+    ok(
+      await call("bet", {
+        token: a.token,
+        transactionId,
+        roundId: id("round"),
+        amount: "1.00",
+        currency: "EUR",
+      }),
+    );
+    const other = id("round");
+    ok(
+      await call("bet", {
+        token: b.token,
+        transactionId: id("bet"),
+        roundId: other,
+        amount: "1.00",
+        currency: "EUR",
+      }),
+    );
+    const [row] = await app.testDb.query<{ round_id: string; provider_id: number }>(
+      "SELECT round_id::text AS round_id, provider_id FROM game_transactions WHERE provider_tx_id = $1",
+      [transactionId],
+    );
+    const [theirs] = await app.testDb.query<{ id: string }>(
+      "SELECT id::text AS id FROM game_rounds WHERE provider_round_id = $1",
+      [other],
+    );
+    const pointAt = (roundId: string) =>
+      app.testDb.query(
+        "UPDATE game_transactions SET round_id = $1 WHERE provider_id = $2 AND provider_tx_id = $3",
+        [roundId, row!.provider_id, transactionId],
+      );
+    const check = "game transactions belong to an existing round of their provider and player";
+    try {
+      for (const wrong of ["999999999", theirs!.id]) {
+        await pointAt(wrong);
+        expect(await checkLedger(app.testDb)).toEqual([
+          {
+            check,
+            row: { provider_id: row!.provider_id, provider_tx_id: transactionId, round_id: wrong },
+          },
+        ]);
+      }
+    } finally {
+      await pointAt(row!.round_id);
+    }
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
   it("BE-32 the ledger is consistent after the whole suite", async () => {
     expect(await checkLedger(app.testDb)).toEqual([]);
   });

@@ -51,6 +51,18 @@ export const LEDGER_CHECKS: ReadonlyArray<{ check: string; sql: string }> = [
            LIMIT 100`,
   },
   {
+    // The wallet writes game_transactions.round_id from the round it holds (the foreign key was
+    // dropped in migration 0032 for speed; this is the same reference, checked afterwards).
+    check: "game transactions belong to an existing round of their provider and player",
+    sql: `SELECT t.provider_id, t.provider_tx_id, t.round_id::text AS round_id
+            FROM game_transactions t
+           WHERE t.round_id IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM game_rounds r
+                              WHERE r.id = t.round_id AND r.provider_id = t.provider_id
+                                AND r.player_id = t.player_id)
+           LIMIT 100`,
+  },
+  {
     check: "house accounts cache no balance",
     sql: `SELECT id AS account_id FROM ledger_accounts
            WHERE owner_kind = 'house' AND balance IS NOT NULL LIMIT 100`,
