@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DomainEvent, DomainEvents, raiseDomainEvent } from "../src/infra/domain-events";
 import { GAME_TEST_ENV, gamePlayer } from "./game-helpers";
+import { testDbKind } from "./helpers";
 import { fundedPlayer } from "./payment-helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
@@ -154,6 +155,66 @@ describe("domain events", () => {
     expect(rows).toHaveLength(60);
     expect(new Set(rows.map((row) => row.event_key)).size).toBe(60);
   });
+
+  it("a consumer persisted later starts at the end of the log: earlier events are not its", async () => {
+    const raise = (key: string) =>
+      app.testDb.transaction((tx) =>
+        raiseDomainEvent(tx, { type: "test.late", key, payload: {}, at: new Date() }),
+      );
+    await raise("late-0");
+    const events = new DomainEvents(silent);
+    recorder(events, "test-late", ["test.late"]);
+    await events.persist(app.testDb);
+    await raise("late-1");
+    await events.drain();
+    // Persisting again keeps the consumer's place.
+    await events.persist(app.testDb);
+    await raise("late-2");
+    await events.drain();
+    expect((await consumed("test-late")).map((row) => row.event_key)).toEqual([
+      "late-1",
+      "late-2",
+    ]);
+  });
+
+  // PGlite has one connection: no transaction ever runs beside another there.
+  it.runIf(testDbKind() === "pg")(
+    "an event committed while an older transaction that raised one still runs waits for it; neither is skipped",
+    async () => {
+      const events = new DomainEvents(silent);
+      recorder(events, "test-order", ["test.order"]);
+      await events.persist(app.testDb);
+      const raise = (tx: Parameters<typeof raiseDomainEvent>[0], key: string) =>
+        raiseDomainEvent(tx, { type: "test.order", key, payload: {}, at: new Date() });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let raisedFirst!: () => void;
+      const first = new Promise<void>((resolve) => {
+        raisedFirst = resolve;
+      });
+      const older = app.testDb.transaction(async (tx) => {
+        await raise(tx, "order-a");
+        raisedFirst();
+        await gate;
+      });
+      await first;
+      await app.testDb.transaction((tx) => raise(tx, "order-b"));
+      // order-b is committed, but the transaction of order-a, older, still runs: a cursor moved
+      // past order-b now would never see order-a.
+      await events.dispatchBatch();
+      expect(await consumed("test-order")).toEqual([]);
+      const drained = events.drain();
+      release();
+      await older;
+      await drained;
+      expect((await consumed("test-order")).map((row) => row.event_key)).toEqual([
+        "order-a",
+        "order-b",
+      ]);
+    },
+  );
 
   it("a rolled-back change raises nothing", async () => {
     const events = new DomainEvents(silent);

@@ -4,16 +4,21 @@
 // payment.withdrawal.paid, player.signed_in. A module may raise its own with raiseDomainEvent.
 //
 // - A consumer subscribes at registration: `ctx.domainEvents.subscribe("quests", ["game.bet.settled"], handler)`.
-//   persist() (buildApp, after every module registered) records the subscriptions, so an event
-//   raised later gets a delivery row for each consumer of its type. Events raised before a
-//   consumer existed are not delivered to it.
-// - Exactly once: the dispatcher claims due deliveries (FOR UPDATE SKIP LOCKED, so several
-//   nodes share the work), runs each consumer's deliveries of the batch inside a savepoint of
-//   the claiming transaction and deletes them in it. The handlers' writes and the deletes
-//   commit together, or neither.
-// - A handler that throws rolls its consumer's group back, and the group runs again delivery by
-//   delivery, each in its own savepoint: the failing one is kept with attempts + 1
-//   and a backoff (1 s, 2 s, 4 s … up to 10 min). Later deliveries of other events go on.
+//   persist() (buildApp, after every module registered) gives each new consumer a cursor at the
+//   end of the log (migration 0033). Events raised before a consumer existed are not delivered
+//   to it.
+// - The log is read in (tx, id) order: the raising transaction's id, then the event's. A dispatch
+//   reads only events whose transaction is older than every transaction still running, so none
+//   can turn up behind a cursor later; an event committed after an older transaction still
+//   running waits for it (the dispatcher tries again soon, and drain() waits for it).
+// - Exactly once: a dispatch locks the consumers' cursors (FOR UPDATE SKIP LOCKED, so several
+//   nodes share the work and never take one consumer's events twice), runs each consumer's new
+//   events inside a savepoint of that transaction and moves its cursor in it. The handlers'
+//   writes and the cursor move commit together, or neither.
+// - A handler that throws rolls its consumer's group back, and the group runs again event by
+//   event, each in its own savepoint: a failing one is written to domain_event_deliveries and
+//   tried again there with attempts + 1 and a backoff (1 s, 2 s, 4 s … up to 10 min). The
+//   cursor moves on: later events go on.
 // - Prompt: the commit hook nudges the dispatcher after a transaction that may have raised an
 //   event; a poll catches the rest.
 import type { Db, Queryable } from "./db";
@@ -149,7 +154,7 @@ export function byPlayer(
 }
 
 export interface DomainEventsOptions {
-  /** Deliveries per claiming transaction. */
+  /** Events read per dispatch transaction (and retries taken per dispatch). */
   batchSize: number;
   pollIntervalMs: number;
   /** How long handled events are kept (for inspection); deliveries are gone once handled. */
@@ -166,10 +171,8 @@ interface Log {
   error(object: object, message: string): void;
 }
 
-type DeliveryRow = {
-  consumer: string;
+type EventRow = {
   event_id: string;
-  attempts: number;
   type: string;
   key: string;
   player_id: string | null;
@@ -177,9 +180,20 @@ type DeliveryRow = {
   created_at: Date;
 };
 
-const MAX_BACKOFF_SECONDS = 600;
+/** An event of the log, with its position and whether every reader may take it yet. */
+type LogRow = EventRow & { tx: string; settled: boolean };
 
-function toEvent(row: DeliveryRow): DomainEvent {
+/** A delivery waiting in domain_event_deliveries for another try. */
+type RetryRow = EventRow & { ctid: string; consumer: string; attempts: number };
+
+/** (tx, event id): a place in the log, compared as numbers. */
+type Position = readonly [bigint, bigint];
+
+const MAX_BACKOFF_SECONDS = 600;
+/** How long drain() waits at most for events held back by another transaction. */
+const HELD_BACK_WAIT_MS = 30_000;
+
+function toEvent(row: EventRow): DomainEvent {
   return {
     id: row.event_id,
     type: row.type,
@@ -190,6 +204,12 @@ function toEvent(row: DeliveryRow): DomainEvent {
   };
 }
 
+function after(a: Position, b: Position): boolean {
+  return a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export class DomainEvents {
   private readonly handlers = new Map<
     string,
@@ -197,6 +217,16 @@ export class DomainEvents {
   >();
   private readonly options: DomainEventsOptions;
   private db: Db | null = null;
+  /** The consumers with a cursor (persist): the ones a dispatch reads for. */
+  private persisted: string[] = [];
+  /**
+   * The last dispatch met events that a transaction still running holds back, or a consumer
+   * that another dispatcher had.
+   */
+  private heldBack = false;
+  private heldBackTimer: NodeJS.Timeout | null = null;
+  private heldBackDelay = 2;
+  private stopped = false;
   private readonly loop: DrainLoop;
 
   constructor(
@@ -237,7 +267,10 @@ export class DomainEvents {
     return [...this.handlers.keys()];
   }
 
-  /** Records the subscriptions (idempotent) so raised events get their deliveries. */
+  /**
+   * Records the subscriptions and gives each new consumer its cursor at the current end of the
+   * log (idempotent: a known consumer keeps its place).
+   */
   async persist(db: Db): Promise<void> {
     this.db = db;
     const pairs = [...this.handlers].flatMap(([consumer, { types }]) =>
@@ -250,14 +283,29 @@ export class DomainEvents {
        ON CONFLICT DO NOTHING`,
       [pairs.map((pair) => pair[0]), pairs.map((pair) => pair[1])],
     );
+    await db.query(
+      // At the last event of the log: an event of a transaction still running that sorts before
+      // it was raised before the consumer existed, and is not its either.
+      `INSERT INTO domain_event_cursors (consumer, tx, event_id)
+       SELECT c, coalesce(last.tx, '0'), coalesce(last.id, 0)
+         FROM unnest($1::text[]) AS c
+         LEFT JOIN (SELECT tx, id FROM domain_events ORDER BY tx DESC, id DESC LIMIT 1) last ON true
+       ON CONFLICT (consumer) DO NOTHING`,
+      [this.consumers],
+    );
+    this.persisted = this.consumers;
   }
 
   start(): void {
+    this.stopped = false;
     this.loop.start();
   }
 
-  stop(): Promise<void> {
-    return this.loop.stop();
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.heldBackTimer) clearTimeout(this.heldBackTimer);
+    this.heldBackTimer = null;
+    await this.loop.stop();
   }
 
   /** Something may have been raised: dispatch soon. Calls within one tick share one run. */
@@ -266,121 +314,256 @@ export class DomainEvents {
   }
 
   /**
-   * Handles every due delivery (tests await it instead of waiting for the timer). One run at a
-   * time in this process; a call during a run makes it go round once more.
+   * Handles every event there is to handle, including events that another transaction still
+   * running holds back (it waits for it, up to 30 s); tests await it instead of the timer. One run
+   * at a time in this process; a call during a run makes it go round once more.
    */
-  drain(): Promise<void> {
-    return this.loop.drain();
-  }
-
-  /** Claims and handles one batch; returns how many deliveries it claimed. */
-  async dispatchBatch(): Promise<number> {
-    const db = this.db;
-    const consumers = this.consumers;
-    if (!db || consumers.length === 0) return 0;
-    return db.transaction(async (tx) => {
-      const rows = await tx.query<DeliveryRow>(
-        `SELECT d.consumer, d.event_id::text AS event_id, d.attempts, e.type, e.key, e.player_id,
-                e.payload, e.created_at
-           FROM domain_event_deliveries d
-           JOIN domain_events e ON e.id = d.event_id
-          WHERE d.consumer = ANY($1::text[]) AND (d.retry_at IS NULL OR d.retry_at <= now())
-          ORDER BY d.event_id, d.consumer
-          LIMIT $2
-          FOR UPDATE OF d SKIP LOCKED`,
-        [consumers, this.options.batchSize],
-      );
-      // Each consumer's deliveries in event order under one savepoint: when one fails, the
-      // group is rolled back and handled again event by event, so only the failing delivery
-      // waits. The handled deliveries are deleted together, in the claiming transaction.
-      const handled: DeliveryRow[] = [];
-      const groups = new Map<string, DeliveryRow[]>();
-      for (const row of rows) {
-        const group = groups.get(row.consumer);
-        if (group) group.push(row);
-        else groups.set(row.consumer, [row]);
-      }
-      for (const [consumer, group] of groups) {
-        const handler = this.handlers.get(consumer)!;
-        if (group.length > 1) {
-          await tx.exec("SAVEPOINT domain_events");
-          try {
-            if (handler.handleBatch) await handler.handleBatch(tx, group.map(toEvent));
-            else for (const row of group) await handler.handle(tx, toEvent(row));
-            await tx.exec("RELEASE SAVEPOINT domain_events");
-            handled.push(...group);
-            continue;
-          } catch {
-            await tx.exec("ROLLBACK TO SAVEPOINT domain_events; RELEASE SAVEPOINT domain_events");
-          }
-        }
-        for (const row of group) {
-          if (await this.handleOne(tx, handler.handle, row)) handled.push(row);
-        }
-      }
-      if (handled.length > 0) {
-        await tx.query(
-          `DELETE FROM domain_event_deliveries d
-            USING unnest($1::text[], $2::bigint[]) AS h(consumer, event_id)
-            WHERE d.consumer = h.consumer AND d.event_id = h.event_id`,
-          [handled.map((row) => row.consumer), handled.map((row) => row.event_id)],
-        );
-      }
-      return rows.length;
-    });
+  async drain(): Promise<void> {
+    const until = Date.now() + HELD_BACK_WAIT_MS;
+    for (let delay = 2; ; delay = Math.min(delay * 2, 100)) {
+      await this.loop.drain();
+      if (!this.heldBack || Date.now() > until) return;
+      await sleep(delay);
+    }
   }
 
   /**
-   * One delivery under its own savepoint; true when handled. A failure keeps the delivery with
-   * attempts + 1 and a backoff (1 s, 2 s, 4 s … up to 10 min).
+   * One dispatch, in one transaction: takes the consumers' cursors (those another node holds
+   * are skipped), reads the next events of the log after them, gives each consumer its events
+   * and moves its cursor; then the deliveries due for another try. Returns how many events and
+   * retries it took.
    */
+  async dispatchBatch(): Promise<number> {
+    const db = this.db;
+    const consumers = this.persisted;
+    if (!db || consumers.length === 0) return 0;
+    const { taken, heldBack } = await db.transaction(async (tx) => {
+      const cursors = await tx.query<{ consumer: string; tx: string; event_id: string }>(
+        `SELECT consumer, tx::text AS tx, event_id::text AS event_id FROM domain_event_cursors
+          WHERE consumer = ANY($1::text[]) ORDER BY consumer FOR UPDATE SKIP LOCKED`,
+        [consumers],
+      );
+      let events: LogRow[] = [];
+      // A consumer another dispatcher holds (another node, mid-dispatch) is tried again soon, like
+      // events held back: what was raised meanwhile is not left to the poll.
+      let heldBack = cursors.length < consumers.length;
+      if (cursors.length > 0) {
+        const positions = cursors.map((c) => [BigInt(c.tx), BigInt(c.event_id)] as const);
+        const from = positions.reduce((min, p) => (after(min, p) ? p : min));
+        const rows = await tx.query<LogRow>(
+          `SELECT e.id::text AS event_id, e.type, e.key, e.player_id, e.payload, e.created_at,
+                  e.tx::text AS tx, e.tx < pg_snapshot_xmin(pg_current_snapshot()) AS settled
+             FROM domain_events e
+            WHERE (e.tx, e.id) > ($1::xid8, $2::bigint)
+            ORDER BY e.tx, e.id
+            LIMIT $3`,
+          [from[0].toString(), from[1].toString(), this.options.batchSize],
+        );
+        // Only a prefix is settled (its transactions are older than any still running): the
+        // rest waits until the transactions before it have ended.
+        const cut = rows.findIndex((row) => !row.settled);
+        events = cut < 0 ? rows : rows.slice(0, cut);
+        if (cut >= 0) heldBack = true;
+        const last = events.at(-1);
+        const end: Position | null = last ? [BigInt(last.tx), BigInt(last.event_id)] : null;
+        const moved: { consumer: string; position: Position }[] = [];
+        for (const [i, cursor] of cursors.entries()) {
+          if (!end || !after(end, positions[i]!)) continue;
+          const { types, handle, handleBatch } = this.handlers.get(cursor.consumer)!;
+          const mine = events.filter(
+            (row) =>
+              types.includes(row.type) &&
+              after([BigInt(row.tx), BigInt(row.event_id)], positions[i]!),
+          );
+          await this.handleGroup(tx, cursor.consumer, mine, handle, handleBatch);
+          moved.push({ consumer: cursor.consumer, position: end });
+        }
+        if (moved.length > 0) {
+          await tx.query(
+            `UPDATE domain_event_cursors c SET tx = m.tx, event_id = m.event_id, updated_at = now()
+               FROM unnest($1::text[], $2::xid8[], $3::bigint[]) AS m(consumer, tx, event_id)
+              WHERE c.consumer = m.consumer`,
+            [
+              moved.map((m) => m.consumer),
+              moved.map((m) => m.position[0].toString()),
+              moved.map((m) => m.position[1].toString()),
+            ],
+          );
+        }
+      }
+      const retries = await this.retryDue(tx, consumers);
+      return { taken: events.length + retries, heldBack };
+    });
+    this.heldBack = heldBack;
+    this.retryHeldBack(heldBack);
+    return Math.min(taken, this.options.batchSize);
+  }
+
+  /**
+   * A consumer's events of one dispatch, in log order, under one savepoint (to the batch handler
+   * when it has one). When that fails, the group is rolled back and handled again event by
+   * event, each in its own savepoint, so only a failing event waits for another try.
+   */
+  private async handleGroup(
+    tx: Queryable,
+    consumer: string,
+    rows: readonly EventRow[],
+    handle: DomainEventHandler,
+    handleBatch: DomainEventBatchHandler | undefined,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    if (rows.length > 1) {
+      await tx.exec("SAVEPOINT domain_events");
+      try {
+        if (handleBatch) await handleBatch(tx, rows.map(toEvent));
+        else for (const row of rows) await handle(tx, toEvent(row));
+        await tx.exec("RELEASE SAVEPOINT domain_events");
+        return;
+      } catch {
+        await tx.exec("ROLLBACK TO SAVEPOINT domain_events; RELEASE SAVEPOINT domain_events");
+      }
+    }
+    for (const row of rows) {
+      const error = await this.handleOne(tx, handle, row);
+      if (error === null) continue;
+      this.logFailure(error, consumer, row);
+      await tx.query(
+        `INSERT INTO domain_event_deliveries (consumer, event_id, attempts, retry_at, last_error)
+         VALUES ($1, $2, 1, now() + interval '1 second', left($3, 2000))
+         ON CONFLICT (consumer, event_id) DO NOTHING`,
+        [consumer, row.event_id, errorText(error)],
+      );
+    }
+  }
+
+  /**
+   * The deliveries due for another try (FOR UPDATE SKIP LOCKED), one by one: deleted when
+   * handled; otherwise attempts + 1 and a longer backoff (1 s, 2 s, 4 s … up to 10 min).
+   */
+  private async retryDue(tx: Queryable, consumers: readonly string[]): Promise<number> {
+    const rows = await tx.query<RetryRow>(
+      `SELECT d.ctid::text AS ctid, d.consumer, d.event_id::text AS event_id, d.attempts, e.type,
+              e.key, e.player_id, e.payload, e.created_at
+         FROM domain_event_deliveries d
+         JOIN domain_events e ON e.id = d.event_id
+        WHERE d.consumer = ANY($1::text[]) AND (d.retry_at IS NULL OR d.retry_at <= now())
+        ORDER BY d.event_id, d.consumer
+        LIMIT $2
+        FOR UPDATE OF d SKIP LOCKED`,
+      [consumers, this.options.batchSize],
+    );
+    const handled: string[] = [];
+    for (const row of rows) {
+      const error = await this.handleOne(tx, this.handlers.get(row.consumer)!.handle, row);
+      if (error === null) {
+        handled.push(row.ctid);
+        continue;
+      }
+      this.logFailure(error, row.consumer, row);
+      await tx.query(
+        `UPDATE domain_event_deliveries
+            SET attempts = attempts + 1, retry_at = now() + $2 * interval '1 second',
+                last_error = left($3, 2000)
+          WHERE ctid = $1::tid`,
+        [row.ctid, Math.min(2 ** row.attempts, MAX_BACKOFF_SECONDS), errorText(error)],
+      );
+    }
+    if (handled.length > 0) {
+      // By the claimed rows' addresses (a TID scan, whatever the table's statistics say).
+      await tx.query("DELETE FROM domain_event_deliveries WHERE ctid = ANY($1::tid[])", [handled]);
+    }
+    return rows.length;
+  }
+
+  /** One event under its own savepoint: null when handled, else what the handler threw. */
   private async handleOne(
     tx: Queryable,
     handle: DomainEventHandler,
-    row: DeliveryRow,
-  ): Promise<boolean> {
+    row: EventRow,
+  ): Promise<unknown> {
     await tx.exec("SAVEPOINT domain_event");
     try {
       await handle(tx, toEvent(row));
       await tx.exec("RELEASE SAVEPOINT domain_event");
-      return true;
+      return null;
     } catch (error) {
-      await tx.exec("ROLLBACK TO SAVEPOINT domain_event");
-      const backoff = Math.min(2 ** row.attempts, MAX_BACKOFF_SECONDS);
-      this.log.error(
-        { err: error, consumer: row.consumer, eventId: row.event_id, type: row.type },
-        "domain event handler failed; retried later",
-      );
-      await tx.query(
-        `UPDATE domain_event_deliveries
-            SET attempts = attempts + 1, retry_at = now() + $3 * interval '1 second',
-                last_error = left($4, 2000)
-          WHERE consumer = $1 AND event_id = $2`,
-        [row.consumer, row.event_id, backoff, String((error as Error)?.message ?? error)],
-      );
-      return false;
+      await tx.exec("ROLLBACK TO SAVEPOINT domain_event; RELEASE SAVEPOINT domain_event");
+      return error ?? new Error("handler failed");
     }
   }
 
-  /** Deletes handled events older than the retention (events with deliveries left stay). */
+  private logFailure(error: unknown, consumer: string, row: EventRow): void {
+    this.log.error(
+      { err: error, consumer, eventId: row.event_id, type: row.type },
+      "domain event handler failed; retried later",
+    );
+  }
+
+  /**
+   * Events held back by a transaction still running (or consumers another dispatcher had): try
+   * again soon (2 ms doubling up to the poll interval while it lasts), not only at the poll.
+   */
+  private retryHeldBack(heldBack: boolean): void {
+    if (!heldBack) {
+      this.heldBackDelay = 2;
+      return;
+    }
+    if (this.heldBackTimer || this.stopped) return;
+    this.heldBackTimer = setTimeout(() => {
+      this.heldBackTimer = null;
+      this.nudge();
+    }, this.heldBackDelay);
+    this.heldBackTimer.unref();
+    this.heldBackDelay = Math.min(this.heldBackDelay * 2, this.options.pollIntervalMs);
+  }
+
+  /**
+   * Deletes events older than the retention that every consumer has passed and that wait for
+   * no retry.
+   */
   async cleanUp(db: Queryable): Promise<number> {
     const rows = await db.query<{ id: string }>(
       `DELETE FROM domain_events e
         WHERE e.created_at < now() - $1 * interval '1 millisecond'
           AND NOT EXISTS (SELECT 1 FROM domain_event_deliveries d WHERE d.event_id = e.id)
+          AND NOT EXISTS (SELECT 1 FROM domain_event_cursors c
+                           WHERE c.consumer = ANY($2::text[]) AND (c.tx, c.event_id) < (e.tx, e.id))
        RETURNING e.id`,
-      [this.options.retentionMs],
+      [this.options.retentionMs, this.persisted],
     );
     return rows.length;
   }
 
   private async waiting(): Promise<boolean> {
     if (!this.db) return false;
-    const due = await this.db.query(
-      `SELECT 1 FROM domain_event_deliveries
-        WHERE consumer = ANY($1::text[]) AND (retry_at IS NULL OR retry_at <= now()) LIMIT 1`,
-      [this.consumers],
+    const [row] = await this.db.query<{ waiting: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM domain_event_cursors c
+                        JOIN domain_events e ON (e.tx, e.id) > (c.tx, c.event_id)
+                       WHERE c.consumer = ANY($1::text[])
+                         AND e.tx < pg_snapshot_xmin(pg_current_snapshot()))
+           OR EXISTS (SELECT 1 FROM domain_event_deliveries
+                       WHERE consumer = ANY($1::text[]) AND (retry_at IS NULL OR retry_at <= now()))
+           AS waiting`,
+      [this.persisted],
     );
-    return due.length > 0;
+    return row?.waiting ?? false;
   }
+}
+
+/**
+ * Deliveries not handled yet, for every consumer with a cursor: events of its types after its
+ * cursor, and deliveries waiting for another try (monitoring, bench:games).
+ */
+export async function pendingDeliveries(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ pending: number }>(
+    `SELECT ((SELECT count(*) FROM domain_event_cursors c
+                JOIN domain_events e ON (e.tx, e.id) > (c.tx, c.event_id)
+                JOIN domain_event_subscriptions s ON s.consumer = c.consumer AND s.type = e.type)
+             + (SELECT count(*) FROM domain_event_deliveries))::int AS pending`,
+  );
+  return row?.pending ?? 0;
+}
+
+function errorText(error: unknown): string {
+  return String((error as Error)?.message ?? error);
 }

@@ -55,8 +55,16 @@ export async function completeTournament(ctx: AppContext, tournamentId: string):
     const [claimed] = await tx.query<{ id: string }>(
       `SELECT t.id FROM tournaments t
         WHERE t.id = $1 AND t.completed_at IS NULL AND t.ends_at <= $2
-          -- Rounds of participants settled before the end whose delivery to the scores is still
-          -- waiting (first try) hold the completion back until the next run.
+          -- Rounds of participants settled before the end that the scores have not taken yet
+          -- (after the consumer's cursor, or queued for it by hand; not ones that failed and
+          -- wait for a retry) hold the completion back until the next run.
+          AND NOT EXISTS (
+            SELECT 1 FROM domain_event_cursors c
+              JOIN domain_events e ON (e.tx, e.id) > (c.tx, c.event_id)
+             WHERE c.consumer = $3 AND e.type = 'game.bet.settled'
+               AND (e.payload->>'closedAt')::timestamptz < t.ends_at
+               AND e.player_id IN (SELECT p.player_id FROM tournament_participants p
+                                    WHERE p.tournament_id = t.id))
           AND NOT EXISTS (
             SELECT 1 FROM domain_event_deliveries d
               JOIN domain_events e ON e.id = d.event_id
