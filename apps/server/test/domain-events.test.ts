@@ -171,10 +171,7 @@ describe("domain events", () => {
     await events.persist(app.testDb);
     await raise("late-2");
     await events.drain();
-    expect((await consumed("test-late")).map((row) => row.event_key)).toEqual([
-      "late-1",
-      "late-2",
-    ]);
+    expect((await consumed("test-late")).map((row) => row.event_key)).toEqual(["late-1", "late-2"]);
   });
 
   // PGlite has one connection: no transaction ever runs beside another there.
