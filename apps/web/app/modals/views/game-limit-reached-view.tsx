@@ -1,9 +1,12 @@
 // game-limit-reached (MD-06; issue 6): a bet was refused because a bet or loss limit is used up
 // (13110) or a cooling-off / self-exclusion is on (13111). Opened from the game-bets channel's
 // game.bet.limit.reached event with the event as its value: what stopped play, the limit and
-// its use, when play opens again, and the way to the limits page.
+// its use (in the wallet's display units), when play opens again, and the way to the limits page.
 import { GameBetLimitReachedEvent } from "@casino/contract/game";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { displayMoney } from "../../features/wallet/wallet-rules";
+import { currenciesQuery } from "../../lib/player-fields";
 import { useSite } from "../../lib/site";
 import type { ModalViewProps } from "../modal-view-props";
 
@@ -26,6 +29,10 @@ export default function GameLimitReachedView({ value, close }: ModalViewProps) {
     t(`modals.game-limit-reached.${key}`, fallback, vars);
   const event = parse(value);
   const limit = event?.limit;
+  // Amounts in the wallet's display units, as on the limits page ("1.50000 mBTC").
+  const currencies = useQuery(currenciesQuery);
+  const currency = currencies.data?.find((item) => item.code === limit?.currency);
+  const shown = (amount: string) => displayMoney(amount, currency, limit?.currency ?? "");
   const when = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
       new Date(iso),
@@ -56,9 +63,9 @@ export default function GameLimitReachedView({ value, close }: ModalViewProps) {
           {text("usage", "{period} {kind}: {used} of {amount} {currency} used.", {
             period: period(limit.period),
             kind,
-            used: limit.currentAmount ?? "0",
-            amount: limit.amount,
-            currency: limit.currency,
+            used: shown(limit.currentAmount ?? "0").value,
+            amount: shown(limit.amount).value,
+            currency: shown(limit.amount).code,
           })}
         </p>
       ) : null}
