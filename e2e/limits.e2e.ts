@@ -319,7 +319,7 @@ describe("responsible-gambling limits in the site", () => {
     const submit = dialog.getByRole("button", { name: "Start the break" });
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByRole("checkbox", { name: /^I understand/ }).check();
-    expect(await submit.isDisabled()).toBe(false);
+    await expect.poll(() => submit.isDisabled(), WAIT).toBe(false);
     const posted = page.waitForRequest(
       (r) => r.method() === "POST" && path(r.url()) === "/api/player/limits",
     );

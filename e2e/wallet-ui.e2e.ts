@@ -274,17 +274,18 @@ describe("wallet modal and profile wallet page", () => {
     await amount.pressSequentially("007a.5,9");
     expect(await amount.inputValue()).toBe("7.59");
     const submit = dialog.getByRole("button", { name: "Deposit 10 EUR" });
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled(), WAIT).toBe(true);
     await amount.blur();
     expect(await amount.inputValue()).toBe("10");
-    expect(await submit.isEnabled()).toBe(true);
+    // The form re-validates after the blur: the button follows a moment later.
+    await expect.poll(() => submit.isEnabled(), WAIT).toBe(true);
 
     await amount.fill("9999");
     const high = dialog.getByRole("button", { name: "Deposit 5000 EUR" });
-    expect(await high.isDisabled()).toBe(true);
+    await expect.poll(() => high.isDisabled(), WAIT).toBe(true);
     await amount.blur();
     expect(await amount.inputValue()).toBe("5000");
-    expect(await high.isEnabled()).toBe(true);
+    await expect.poll(() => high.isEnabled(), WAIT).toBe(true);
 
     await amount.fill("");
     await amount.blur();

@@ -102,7 +102,7 @@ describe("wallet withdrawals and the payment history", () => {
     await dialog.locator("input[name=iban]").fill(IBAN);
     await dialog.locator("input[name=accountHolder]").fill("Ann Example");
     const submit = dialog.getByRole("button", { name: "Withdraw" });
-    expect(await submit.isEnabled()).toBe(true);
+    await expect.poll(() => submit.isEnabled(), WAIT).toBe(true);
 
     await page.route("**/api/payment/invoices/withdrawal", (route) =>
       route.fulfill({
