@@ -313,6 +313,53 @@ export async function prepareMoneyCall(
   return { session, subunit, amount, requestHash, house };
 }
 
+/** game.bet.settled for the player's game-bets channel: a round's totals once it closed. */
+function settledBetEvent(input: {
+  roundId: string;
+  providerRoundId: string;
+  provider: GameProviderRecord;
+  gameId: number;
+  currency: string;
+  totals: Pick<RoundRecord, "betAmount" | "winAmount" | "refundAmount" | "status">;
+  subunit: number;
+  settledAt: Date;
+}): GameBetSettledEvent {
+  const { totals, subunit } = input;
+  return {
+    type: "game.bet.settled",
+    bet: {
+      roundId: input.roundId,
+      providerRoundId: input.providerRoundId,
+      provider: input.provider.slug,
+      gameId: input.gameId,
+      currency: input.currency,
+      betAmount: formatAmount(totals.betAmount, subunit),
+      winAmount: formatAmount(totals.winAmount, subunit),
+      refundAmount: formatAmount(totals.refundAmount, subunit),
+      status: roundStatus(totals),
+      settledAt: input.settledAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * The account's new state on the wallet channel (what publishWalletAccount sends), built from
+ * what the call knows instead of reading it again.
+ */
+function walletUpdatedEvent(
+  wallet: WalletAccountRecord,
+  real: bigint,
+  subunit: number,
+): WalletAccountsEvent {
+  return {
+    type: "wallet.account.updated",
+    account: toWalletAccount(
+      { ...wallet, balances: { ...wallet.balances, real } },
+      new Map([[wallet.currency, subunit]]),
+    ),
+  };
+}
+
 /**
  * The outbox events of a bet or win, for recordMovement: the settled event when this call closes
  * the round (its totals after the call; the round id is filled in by the statement), and the
@@ -335,39 +382,27 @@ export function movementEvents(input: {
   const events: { channel: string; payload: unknown }[] = [];
   const { subunit } = input;
   if (input.close && input.round?.status !== "closed") {
-    const after = {
+    const totals = {
       status: "closed" as const,
       betAmount: (input.round?.betAmount ?? 0n) + input.bet,
       winAmount: (input.round?.winAmount ?? 0n) + input.win,
       refundAmount: input.round?.refundAmount ?? 0n,
     };
-    const event: GameBetSettledEvent = {
-      type: "game.bet.settled",
-      bet: {
-        roundId: "",
-        providerRoundId: input.providerRoundId,
-        provider: input.provider.slug,
-        gameId: input.gameId,
-        currency: input.currency,
-        betAmount: formatAmount(after.betAmount, subunit),
-        winAmount: formatAmount(after.winAmount, subunit),
-        refundAmount: formatAmount(after.refundAmount, subunit),
-        status: roundStatus(after),
-        settledAt: input.now.toISOString(),
-      },
-    };
+    const event = settledBetEvent({
+      ...input,
+      roundId: "",
+      totals,
+      subunit,
+      settledAt: input.now,
+    });
     events.push({ channel: playerChannel("gameBets", input.playerId), payload: event });
   }
   if (input.moved) {
     const { wallet, real } = input.moved;
-    const event: WalletAccountsEvent = {
-      type: "wallet.account.updated",
-      account: toWalletAccount(
-        { ...wallet, balances: { ...wallet.balances, real } },
-        new Map([[wallet.currency, subunit]]),
-      ),
-    };
-    events.push({ channel: walletAccountsChannel(input.playerId), payload: event });
+    events.push({
+      channel: walletAccountsChannel(input.playerId),
+      payload: walletUpdatedEvent(wallet, real, subunit),
+    });
   }
   return events;
 }
@@ -390,43 +425,24 @@ export async function afterMovement(
   },
 ): Promise<void> {
   const now = ctx.now();
+  const wallets = walletRepository(tx);
   if (input.closedNow) {
-    const { round, subunit } = input;
-    const event: GameBetSettledEvent = {
-      type: "game.bet.settled",
-      bet: {
-        roundId: round.id,
-        providerRoundId: round.providerRoundId,
-        provider: input.provider.slug,
-        gameId: round.gameId,
-        currency: round.currency,
-        betAmount: formatAmount(round.betAmount, subunit),
-        winAmount: formatAmount(round.winAmount, subunit),
-        refundAmount: formatAmount(round.refundAmount, subunit),
-        status: roundStatus(round),
-        settledAt: (round.closedAt ?? now).toISOString(),
-      },
-    };
-    await walletRepository(tx).enqueueEvent(
-      playerChannel("gameBets", input.session.playerId),
-      event,
-      now,
-    );
+    const { round } = input;
+    const event = settledBetEvent({
+      ...round,
+      roundId: round.id,
+      provider: input.provider,
+      totals: round,
+      subunit: input.subunit,
+      settledAt: round.closedAt ?? now,
+    });
+    await wallets.enqueueEvent(playerChannel("gameBets", input.session.playerId), event, now);
   }
   if (input.moved) {
-    // The account's new state on the wallet channel (what publishWalletAccount sends), built
-    // from what this call knows instead of reading it again.
     const { wallet, real, subunit } = input.moved;
-    const event: WalletAccountsEvent = {
-      type: "wallet.account.updated",
-      account: toWalletAccount(
-        { ...wallet, balances: { ...wallet.balances, real } },
-        new Map([[wallet.currency, subunit]]),
-      ),
-    };
-    await walletRepository(tx).enqueueEvent(
+    await wallets.enqueueEvent(
       walletAccountsChannel(input.session.playerId),
-      event,
+      walletUpdatedEvent(wallet, real, subunit),
       now,
     );
   }

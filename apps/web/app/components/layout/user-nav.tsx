@@ -68,9 +68,8 @@ function LogoutButton() {
       onClick={async () => {
         setBusy(true);
         const { logout } = await import("../../lib/session/logout");
-        await logout(queryClient);
+        await logout(queryClient, () => void navigate(href("/")));
         setBusy(false);
-        void navigate(href("/"));
       }}
     >
       {t("layout.header.logout", "Log out")}

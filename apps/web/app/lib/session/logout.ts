@@ -1,12 +1,17 @@
-// Logout (SE-07): POST /api/player/sessions/logout, the session cleared here and in the other
-// tabs (changeSession logout), then the locale home.
+// Logout (SE-07): the session cleared here and in the other tabs (changeSession logout), the
+// locale home, then POST /api/player/sessions/logout.
 import type { QueryClient } from "@tanstack/react-query";
 import { currentBearerToken } from "../api/api-client";
 import { stopRealtime } from "../realtime/realtime";
 import { writeChangeSession } from "./change-session";
 import { tokenStore } from "./token-store";
 
-export async function logout(queryClient: QueryClient): Promise<void> {
+/**
+ * Signs out. `signedOut` runs once the session is gone here (the caller goes home), before the
+ * server is told: the page must not offer "Sign in" while a navigation is still to come, or a
+ * sign-in dialog opened in between would be closed by it.
+ */
+export async function logout(queryClient: QueryClient, signedOut?: () => void): Promise<void> {
   let token: string | null = null;
   try {
     token = await currentBearerToken();
@@ -16,6 +21,9 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   tokenStore.clear();
   writeChangeSession("logout");
   stopRealtime();
+  queryClient.removeQueries({ queryKey: ["player"] });
+  queryClient.removeQueries({ queryKey: ["wallet"] });
+  signedOut?.();
   if (token) {
     // With the token given explicitly: a 401 here must not reopen sign-in.
     await fetch("/api/player/sessions/logout", {
@@ -24,6 +32,4 @@ export async function logout(queryClient: QueryClient): Promise<void> {
       credentials: "omit",
     }).catch(() => undefined);
   }
-  queryClient.removeQueries({ queryKey: ["player"] });
-  queryClient.removeQueries({ queryKey: ["wallet"] });
 }
