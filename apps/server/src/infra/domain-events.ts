@@ -190,6 +190,11 @@ type RetryRow = EventRow & { ctid: string; consumer: string; attempts: number };
 type Position = readonly [bigint, bigint];
 
 const MAX_BACKOFF_SECONDS = 600;
+
+/** Seconds until the next try of a delivery that failed `attempts` times before: 1, 2, 4 … 600. */
+function backoffSeconds(attempts: number): number {
+  return Math.min(2 ** attempts, MAX_BACKOFF_SECONDS);
+}
 /** How long drain() waits at most for events held back by another transaction. */
 const HELD_BACK_WAIT_MS = 30_000;
 
@@ -202,6 +207,10 @@ function toEvent(row: EventRow): DomainEvent {
     payload: row.payload,
     createdAt: new Date(row.created_at),
   };
+}
+
+function position(row: { tx: string; event_id: string }): Position {
+  return [BigInt(row.tx), BigInt(row.event_id)];
 }
 
 function after(a: Position, b: Position): boolean {
@@ -348,7 +357,7 @@ export class DomainEvents {
       // events held back: what was raised meanwhile is not left to the poll.
       let heldBack = cursors.length < consumers.length;
       if (cursors.length > 0) {
-        const positions = cursors.map((c) => [BigInt(c.tx), BigInt(c.event_id)] as const);
+        const positions = cursors.map(position);
         const from = positions.reduce((min, p) => (after(min, p) ? p : min));
         const rows = await tx.query<LogRow>(
           `SELECT e.id::text AS event_id, e.type, e.key, e.player_id, e.payload, e.created_at,
@@ -364,16 +373,14 @@ export class DomainEvents {
         const cut = rows.findIndex((row) => !row.settled);
         events = cut < 0 ? rows : rows.slice(0, cut);
         if (cut >= 0) heldBack = true;
-        const last = events.at(-1);
-        const end: Position | null = last ? [BigInt(last.tx), BigInt(last.event_id)] : null;
+        const at = events.map(position);
+        const end: Position | null = at.at(-1) ?? null;
         const moved: { consumer: string; position: Position }[] = [];
         for (const [i, cursor] of cursors.entries()) {
           if (!end || !after(end, positions[i]!)) continue;
           const { types, handle, handleBatch } = this.handlers.get(cursor.consumer)!;
           const mine = events.filter(
-            (row) =>
-              types.includes(row.type) &&
-              after([BigInt(row.tx), BigInt(row.event_id)], positions[i]!),
+            (row, j) => types.includes(row.type) && after(at[j]!, positions[i]!),
           );
           await this.handleGroup(tx, cursor.consumer, mine, handle, handleBatch);
           moved.push({ consumer: cursor.consumer, position: end });
@@ -429,9 +436,9 @@ export class DomainEvents {
       this.logFailure(error, consumer, row);
       await tx.query(
         `INSERT INTO domain_event_deliveries (consumer, event_id, attempts, retry_at, last_error)
-         VALUES ($1, $2, 1, now() + interval '1 second', left($3, 2000))
+         VALUES ($1, $2, 1, now() + $3 * interval '1 second', left($4, 2000))
          ON CONFLICT (consumer, event_id) DO NOTHING`,
-        [consumer, row.event_id, errorText(error)],
+        [consumer, row.event_id, backoffSeconds(0), errorText(error)],
       );
     }
   }
@@ -465,7 +472,7 @@ export class DomainEvents {
             SET attempts = attempts + 1, retry_at = now() + $2 * interval '1 second',
                 last_error = left($3, 2000)
           WHERE ctid = $1::tid`,
-        [row.ctid, Math.min(2 ** row.attempts, MAX_BACKOFF_SECONDS), errorText(error)],
+        [row.ctid, backoffSeconds(row.attempts), errorText(error)],
       );
     }
     if (handled.length > 0) {

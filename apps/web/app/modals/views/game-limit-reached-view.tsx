@@ -3,10 +3,9 @@
 // game.bet.limit.reached event with the event as its value: what stopped play, the limit and
 // its use (in the wallet's display units), when play opens again, and the way to the limits page.
 import { GameBetLimitReachedEvent } from "@casino/contract/game";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { useLimitTexts } from "../../features/limits/use-limit-texts";
 import { displayMoney } from "../../features/wallet/wallet-rules";
-import { currenciesQuery } from "../../lib/player-fields";
 import { useSite } from "../../lib/site";
 import type { ModalViewProps } from "../modal-view-props";
 
@@ -30,9 +29,9 @@ export default function GameLimitReachedView({ value, close }: ModalViewProps) {
   const event = parse(value);
   const limit = event?.limit;
   // Amounts in the wallet's display units, as on the limits page ("1.50000 mBTC").
-  const currencies = useQuery(currenciesQuery);
-  const currency = currencies.data?.find((item) => item.code === limit?.currency);
-  const shown = (amount: string) => displayMoney(amount, currency, limit?.currency ?? "");
+  const { byCode } = useLimitTexts();
+  const code = limit?.currency ?? "";
+  const shown = (amount: string) => displayMoney(amount, byCode(code), code);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
       new Date(iso),
