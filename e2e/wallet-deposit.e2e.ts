@@ -103,6 +103,43 @@ describe("wallet deposits through the sandbox processor", () => {
     expect(await list.getByRole("listitem").first().getAttribute("aria-current")).toBe("true");
   });
 
+  test("RTM-09 HD-01 a deposit that lands while the page is still subscribing reaches the header once it is subscribed", async () => {
+    // The page's subscribe commands for its wallet channels are held back until released.
+    const held = new Set<string>();
+    const waiting: (() => void)[] = [];
+    let released = false;
+    const holdWalletChannels = (page: Page, profileId: string) => {
+      held.add(`wallet:accounts#${profileId}`).add(`payment:invoices#${profileId}`);
+      return page.routeWebSocket(/\/api\/connection\/websocket$/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((message) => {
+          const lines = String(message)
+            .split("\n")
+            .filter((line) => line.trim());
+          const holds = lines.some((line) => {
+            const channel = (JSON.parse(line) as { subscribe?: { channel?: string } }).subscribe
+              ?.channel;
+            return channel !== undefined && held.has(channel);
+          });
+          if (holds && !released) waiting.push(() => server.send(message));
+          else server.send(message);
+        });
+        server.onMessage((message) => ws.send(message));
+      });
+    };
+    const { page, accessToken } = await signedInPlayer(site, { beforeSignIn: holdWalletChannels });
+    const banner = page.getByRole("banner");
+    await banner.getByText("0.00 EUR").waitFor(WAIT);
+    await expect.poll(() => waiting.length, WAIT).toBeGreaterThan(0);
+    // The deposit's events are published before the page listens: they never reach it.
+    await depositByApi(site.server.url, accessToken, "15");
+    expect(await banner.getByText("0.00 EUR").count()).toBe(1);
+    released = true;
+    for (const send of waiting.splice(0)) send();
+    // Once the server confirms the subscription, the page reads the balance again.
+    await banner.getByText("15.00 EUR").waitFor(WAIT);
+  });
+
   test("DP-07 iframe: the payment is approved inside the frame and the deposit succeeds", async () => {
     const { page } = await signedInPlayer(site);
     const dialog = await openWallet(page);

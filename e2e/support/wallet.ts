@@ -18,19 +18,29 @@ export type Player = {
   accessToken: string;
 };
 
-/** A new player (EUR account, registered from DE) signed in on a fresh page. */
+/**
+ * A new player (EUR account, registered from DE) signed in on a fresh page. `beforeSignIn` runs
+ * on the page before it signs in (e.g. to route its realtime socket).
+ */
 export async function signedInPlayer(
   site: Site,
-  options: { width?: number; height?: number; country?: string } = {},
+  options: {
+    width?: number;
+    height?: number;
+    country?: string;
+    beforeSignIn?: (page: Page, profileId: string) => Promise<void>;
+  } = {},
 ): Promise<Player> {
+  const { beforeSignIn, ...view } = options;
   const email = uniqueEmail("wallet");
   const { profileId, accessToken } = await registerByApi(site.server.url, email);
   // German request country, English site (the user-language cookie wins over the country's locale).
   const { page, context } = await site.open({
     country: "DE",
     cookies: [{ name: "user-language", value: "en" }],
-    ...options,
+    ...view,
   });
+  await beforeSignIn?.(page, profileId);
   await signInWithModal(page, email, PASSWORD);
   return { page, context, email, profileId, accessToken };
 }

@@ -15,6 +15,11 @@ export interface ConnectionHooks {
   deliver(channel: string, data: unknown): void;
   /** Connected again after a loss (not the first connect). */
   reconnected(): void;
+  /**
+   * The server confirmed a subscription of the channel: the first time, and again after each
+   * reconnect. Only publications from then on arrive, so state read earlier may be stale.
+   */
+  subscribed(channel: string): void;
   /** Given up for good (unauthorized, bad token). */
   gaveUp(): void;
 }
@@ -59,6 +64,7 @@ export function open(
     if (subscriptions.has(channel)) return;
     const subscription = client.newSubscription(channel);
     subscription.on("publication", (ctx) => hooks.deliver(channel, ctx.data));
+    subscription.on("subscribed", () => hooks.subscribed(channel));
     subscriptions.set(channel, subscription);
     subscription.subscribe();
   };

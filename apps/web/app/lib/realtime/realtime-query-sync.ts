@@ -1,11 +1,13 @@
 // A default link from realtime events to the TanStack Query cache: a publication on a channel
 // whose namespace a rule names (the part before `#`), with an event `type` starting with the
-// rule's prefix, invalidates the rule's query keys; a reconnect invalidates every rule's keys
-// (what changed while offline). Features with finer needs (merging an account into the cached
+// rule's prefix, invalidates the rule's query keys. So does the server's confirmation of a
+// subscription to the rule's channel, the first and after each reconnect: a query read before it
+// may have missed a publication (e.g. a deposit landing while the page was still subscribing,
+// or while it was offline). Features with finer needs (merging an account into the cached
 // list, alerts) listen with useRealtime themselves; this keeps the rest of the app's cached
 // server state honest, e.g. a balance in the header while no wallet surface is mounted.
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { onRealtimePublication, onRealtimeReconnect } from "./realtime";
+import { onRealtimePublication, onRealtimeSubscribed } from "./realtime";
 
 export interface QuerySyncRule {
   /** Channel namespace, e.g. `wallet:accounts` (matches `wallet:accounts#{profileId}`). */
@@ -40,13 +42,15 @@ export const DEFAULT_QUERY_SYNC_RULES: readonly QuerySyncRule[] = [
   },
 ];
 
+const namespaceOf = (channel: string) => channel.split("#")[0];
+
 /** The query keys a publication invalidates under the rules. */
 export function keysFor(
   rules: readonly QuerySyncRule[],
   channel: string,
   data: unknown,
 ): QueryKey[] {
-  const namespace = channel.split("#")[0];
+  const namespace = namespaceOf(channel);
   const type = (data as { type?: unknown } | null)?.type;
   return rules
     .filter(
@@ -68,11 +72,15 @@ export function startRealtimeQuerySync(
   const stopPublications = onRealtimePublication((channel, data) =>
     invalidate(keysFor(rules, channel, data)),
   );
-  const stopReconnects = onRealtimeReconnect(() =>
-    invalidate(rules.flatMap((rule) => rule.queryKeys)),
+  const stopSubscribed = onRealtimeSubscribed((channel) =>
+    invalidate(
+      rules
+        .filter((rule) => rule.namespace === namespaceOf(channel))
+        .flatMap((rule) => rule.queryKeys),
+    ),
   );
   return () => {
     stopPublications();
-    stopReconnects();
+    stopSubscribed();
   };
 }

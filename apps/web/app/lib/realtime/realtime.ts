@@ -12,6 +12,7 @@ let connection: Connection | null = null;
 const listeners = new Map<string, Set<Listener>>();
 const publicationListeners = new Set<PublicationListener>();
 const reconnectListeners = new Set<() => void>();
+const subscribedListeners = new Set<(channel: string) => void>();
 
 function call(run: () => void): void {
   try {
@@ -38,6 +39,9 @@ export function startRealtime(profileId?: string | null): void {
         },
         reconnected() {
           for (const listener of [...reconnectListeners]) call(listener);
+        },
+        subscribed(channel) {
+          for (const listener of [...subscribedListeners]) call(() => listener(channel));
         },
         gaveUp() {
           if (current === generation) started = false;
@@ -87,5 +91,16 @@ export function onRealtimeReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => {
     reconnectListeners.delete(listener);
+  };
+}
+
+/**
+ * Runs `listener(channel)` each time the server confirms a subscription: the first time and
+ * after every reconnect. What was read before that moment may have changed unseen.
+ */
+export function onRealtimeSubscribed(listener: (channel: string) => void): () => void {
+  subscribedListeners.add(listener);
+  return () => {
+    subscribedListeners.delete(listener);
   };
 }
