@@ -4,7 +4,11 @@
 // and raises the status-result alerts.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { onRealtimePublication, onRealtimeReconnect } from "../../lib/realtime/realtime";
+import {
+  namespaceOf,
+  onRealtimePublication,
+  onRealtimeSubscribed,
+} from "../../lib/realtime/realtime";
 import { useSite } from "../../lib/site";
 import { useToasts } from "../../toasts/toast-context";
 
@@ -22,19 +26,22 @@ export function useBonusLive(active: boolean): void {
   latest.current = { alerts: content.alerts, t, href, toasts };
   useEffect(() => {
     if (!active) return;
+    const listened = (channel: string) =>
+      (NAMESPACES as readonly string[]).includes(namespaceOf(channel));
     const stopPublications = onRealtimePublication((channel, data) => {
-      const namespace = channel.slice(0, channel.indexOf("#"));
-      if (!(NAMESPACES as readonly string[]).includes(namespace)) return;
+      if (!listened(channel)) return;
+      const namespace = namespaceOf(channel);
       void import("./bonus-events").then((module) =>
         module.handleBonusEvent(namespace, data, { client, ...latest.current }),
       );
     });
-    const stopReconnects = onRealtimeReconnect(() => {
-      void client.invalidateQueries({ queryKey: ["bonus"] });
+    // Confirmed (first, or again after a reconnect): what was read before may have missed events.
+    const stopSubscribed = onRealtimeSubscribed((channel) => {
+      if (listened(channel)) void client.invalidateQueries({ queryKey: ["bonus"] });
     });
     return () => {
       stopPublications();
-      stopReconnects();
+      stopSubscribed();
     };
   }, [active, client]);
 }

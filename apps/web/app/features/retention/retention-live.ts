@@ -5,7 +5,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { onRealtimePublication, onRealtimeReconnect } from "../../lib/realtime/realtime";
+import {
+  namespaceOf,
+  onRealtimePublication,
+  onRealtimeSubscribed,
+} from "../../lib/realtime/realtime";
 import { useModals, useSite } from "../../lib/site";
 import { useToasts } from "../../toasts/toast-context";
 import { useAlert } from "../../toasts/use-alert";
@@ -23,23 +27,28 @@ export function useRetentionLive(active: boolean): void {
   const loyalty = active && settings.loyalty.enabled;
   useEffect(() => {
     if (!quests && !loyalty) return;
-    const stopPublications = onRealtimePublication((channel, data) => {
-      const namespace = channel.slice(0, channel.indexOf("#"));
-      if (
+    const listened = (channel: string) => {
+      const namespace = namespaceOf(channel);
+      return (
         (namespace === "retention:quests" && quests) ||
         (namespace === "retention:accounts" && loyalty)
-      ) {
+      );
+    };
+    const stopPublications = onRealtimePublication((channel, data) => {
+      if (listened(channel)) {
+        const namespace = namespaceOf(channel);
         void import("./retention-events").then((module) =>
           module.handleRetentionEvent(namespace, data, { client, ...latest.current }),
         );
       }
     });
-    const stopReconnects = onRealtimeReconnect(() => {
-      void client.invalidateQueries({ queryKey: ["retention"] });
+    // Confirmed (first, or again after a reconnect): what was read before may have missed events.
+    const stopSubscribed = onRealtimeSubscribed((channel) => {
+      if (listened(channel)) void client.invalidateQueries({ queryKey: ["retention"] });
     });
     return () => {
       stopPublications();
-      stopReconnects();
+      stopSubscribed();
     };
   }, [quests, loyalty, client]);
 }

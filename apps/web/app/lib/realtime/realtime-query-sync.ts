@@ -7,7 +7,7 @@
 // list, alerts) listen with useRealtime themselves; this keeps the rest of the app's cached
 // server state honest, e.g. a balance in the header while no wallet surface is mounted.
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import { onRealtimePublication, onRealtimeSubscribed } from "./realtime";
+import { namespaceOf, onRealtimePublication, onRealtimeSubscribed } from "./realtime";
 
 export interface QuerySyncRule {
   /** Channel namespace, e.g. `wallet:accounts` (matches `wallet:accounts#{profileId}`). */
@@ -41,8 +41,6 @@ export const DEFAULT_QUERY_SYNC_RULES: readonly QuerySyncRule[] = [
     queryKeys: [["notification", "messages"]],
   },
 ];
-
-const namespaceOf = (channel: string) => channel.split("#")[0];
 
 /** The query keys a publication invalidates under the rules. */
 export function keysFor(

@@ -80,6 +80,9 @@ export function subscribeRealtime(channel: string, listener: Listener): () => vo
   };
 }
 
+/** A channel's namespace: the part before `#` (`wallet:accounts#{profileId}` → `wallet:accounts`). */
+export const namespaceOf = (channel: string): string => channel.split("#")[0] ?? channel;
+
 export function onRealtimePublication(listener: PublicationListener): () => void {
   publicationListeners.add(listener);
   return () => {
