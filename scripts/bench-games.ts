@@ -12,6 +12,7 @@
 //     our figures as a ratio of it.
 // The ledger check runs at the end. Usage: npm run bench:games [-- --duration 15]
 //   [-- --sessions 64] [-- --warmup-rounds 20] [-- --games 10000] [-- --catalogue-connections 8] [-- --no-pgbench]
+//   [-- --limited 0.25 (share of players with a loss limit)]
 //   [-- --unix-socket] [-- --keep (with BENCH_DATABASE_URL: keep the database)];
 //   BENCH_PG_STATEMENTS=1 prints pg_stat_statements, BENCH_CPU_PROF=<dir> profiles the server.
 import { type ChildProcess, fork } from "node:child_process";
@@ -33,6 +34,7 @@ import {
 } from "../apps/server/src/modules/game/provider-signature";
 import { gameCatalogueRepository } from "../apps/server/src/modules/game/repository";
 import { seedGameCatalogue } from "../apps/server/src/modules/game/seed-games";
+import { limitsRepository } from "../apps/server/src/modules/risk/limits-repository";
 import { postInTransaction } from "../apps/server/src/modules/wallet/ledger";
 import { checkLedger } from "../apps/server/src/modules/wallet/ledger-check";
 import { walletRepository } from "../apps/server/src/modules/wallet/repository";
@@ -52,6 +54,11 @@ const SESSIONS = Number(option("sessions", "64"));
 const WARMUP_ROUNDS = Number(option("warmup-rounds", "20"));
 const GAMES = Number(option("games", "10000"));
 const CATALOGUE_CONNECTIONS = Number(option("catalogue-connections", "8"));
+/**
+ * Share of the sessions whose player has a daily loss limit (far above what the run loses): their
+ * bets take the checks that read the limit and its usage (0 by default, as the figures before).
+ */
+const LIMITED = Number(option("limited", "0"));
 const PROVIDER = "sandbox-slots";
 const runId = randomBytes(4).toString("hex");
 
@@ -352,7 +359,7 @@ async function main() {
     const serverCpu = cpuSeconds({ pid: child.pid! }) - cpuBefore.server;
     const postgresCpu = cpuSeconds(postgresProcesses) - cpuBefore.postgres;
     console.log(
-      `wallet API  sessions=${SESSIONS}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
+      `wallet API  sessions=${SESSIONS}${LIMITED > 0 ? ` (${Math.round(SESSIONS * LIMITED)} with a loss limit)` : ""}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
         `(${Math.round(walletFigures.perSecond * 2).toLocaleString("en")} signed calls/s)  round trip p50 ${walletFigures.p50.toFixed(1)} ms  ` +
         `p99 ${walletFigures.p99.toFixed(1)} ms  max ${walletFigures.max.toFixed(0)} ms  errors ${wallet.errors}`,
     );
@@ -540,6 +547,16 @@ async function setUpSessions(db: Db): Promise<string[]> {
        VALUES ($1, $2, 'password', $3, $3) RETURNING id`,
       [player!.id, randomBytes(16).toString("hex"), now],
     );
+    if (i < Math.round(SESSIONS * LIMITED)) {
+      await limitsRepository(db).insertCash({
+        playerId: player!.id,
+        definition: 2,
+        period: "daily",
+        currency: "EUR",
+        amount: 100_000_000n,
+        now,
+      });
+    }
     const opened = await wallets.open(player!.id, "EUR", now);
     const account = (await wallets.find(player!.id, opened.id))!;
     await postInTransaction(db, [

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
 import { expectErrorBody } from "./helpers";
+import { sandboxDeposit } from "./payment-helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
 let app: PlayerTestApp;
@@ -158,6 +159,73 @@ describe("provider wallet batches", () => {
     expect((await poor!.balance()).balance).toBe("100.00");
     expect((await limited!.balance()).balance).toBe("100.00");
     expect((await duplicated!.balance()).balance).toBe("96.00");
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("BE-32 BE-34 bets of players with a loss limit are checked together in a batch; bonus players' calls beside them answer as alone", async () => {
+    // Limit usage sums ledger postings, stamped with the database's time: the app's clock too.
+    const [clock] = await app.testDb.query<{ now: Date }>("SELECT now() AS now");
+    app.clock.current = new Date(clock!.now.getTime());
+    const limited = await players(6);
+    for (const p of limited) {
+      const limit = await app.inject({
+        method: "POST",
+        url: "/api/player/limits",
+        headers: p.headers,
+        payload: { definition: 2, currency: "EUR", amount: "20", period: "daily" },
+      });
+      expect(limit.statusCode, limit.body).toBe(201);
+    }
+    const bonused = await players(4, "0");
+    const [welcome] = await app.testDb.query<{ id: number }>(
+      "SELECT id FROM bonuses WHERE slug = 'welcome-1'",
+    );
+    // 50 EUR real and the welcome bonus's 50 EUR bonus money, wagered by the bets below.
+    for (const p of bonused) await sandboxDeposit(app, p, "50", { bonusId: welcome!.id });
+    const everyone = [...limited, ...bonused];
+    const rounds = everyone.map(() => ({ roundId: providerId("round"), betId: providerId("bet") }));
+    const bets = await Promise.all(
+      everyone.map((p, index) =>
+        p.bet("5.00", { roundId: rounds[index]!.roundId, transactionId: rounds[index]!.betId }),
+      ),
+    );
+    for (const bet of bets) expect(ok(bet)).toMatchObject({ balance: "95.00" });
+    // The limited players' bets shared transactions; each bonus bet was recorded with its split.
+    expect(
+      await transactionsThatWrote(rounds.slice(0, 6).map((round) => round.betId)),
+    ).toBeLessThan(6);
+    const [split] = await app.testDb.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM bonus_bets WHERE provider_tx_id = ANY($1::text[])",
+      [rounds.slice(6).map((round) => round.betId)],
+    );
+    expect(split!.n).toBe(4);
+    // Wins in rounds with bonus stakes follow the split (splitWin).
+    const wins = await Promise.all(
+      everyone.map((p, index) =>
+        providerCall(app, "win", {
+          token: p.token,
+          transactionId: providerId("win"),
+          roundId: rounds[index]!.roundId,
+          amount: "2.00",
+          currency: "EUR",
+        }),
+      ),
+    );
+    for (const win of wins) expect(ok(win)).toMatchObject({ balance: "97.00", roundClosed: true });
+    // 3 EUR lost of 20: a bet of 17.01 goes past the loss limit, refused in a batch as alone;
+    // 17.00 still fits.
+    const over = await Promise.all(limited.map((p) => p.bet("17.01")));
+    for (const answer of over) {
+      expect(refused(answer, 400, ErrorCode.GameLimitReached).balance?.balance).toBe("97.00");
+    }
+    const [limitEvents] = await app.testDb.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM event_outbox
+        WHERE payload->>'type' = 'game.bet.limit.reached' AND channel = ANY($1::text[])`,
+      [limited.map((p) => `game:bets#${p.tokens.profileId}`)],
+    );
+    expect(limitEvents!.n).toBe(6);
+    const fits = await Promise.all(limited.map((p) => p.bet("17.00")));
+    for (const answer of fits) expect(ok(answer)).toMatchObject({ balance: "80.00" });
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 

@@ -10,10 +10,13 @@
 // - in its transaction the batch locks its players (in id order), reads every call's state in
 //   one statement and checks it (wallet-calls.ts `checkCall`, as a call alone does), posts all
 //   postings in one `ledger_post_arrays`, and records all movements in one statement;
-// - a call that needs the checks that read more (a bet of a player with a bet, loss or
-//   exclusion limit or an active bonus; a win in a round with bonus stakes; a free-spins win)
-//   is left out of the batch's writes and runs alone after it, with every check (wallet-bet.ts
-//   `betAlone`, wallet-win.ts `winAlone`), still before that player's next call;
+// - the bets of players with a bet, loss or exclusion limit have the limit checks together
+//   (risk/enforce-limits.ts `betLimitRefusals`: three statements for the batch, not three or
+//   more per bet); a refused one is recorded with its game-limit-reached event as alone;
+// - a call that needs the bonus checks (a bet of a player with an active bonus; a win in a
+//   round with bonus stakes; a free-spins win) is left out of the batch's writes and runs alone
+//   after it, with every check (wallet-bet.ts `betAlone`, wallet-win.ts `winAlone`), still
+//   before that player's next call;
 // - a batch that fails as a whole (a deadlock, a lost connection, a fault of one call that
 //   sinks the statement) writes nothing, and each of its calls runs alone, so one bad call
 //   never takes the others down with it.
@@ -24,9 +27,10 @@ import type { Queryable } from "../../infra/db";
 import { failPoint } from "../../lib/fail-point";
 import { onNextTurn } from "../../lib/next-turn";
 import { playerLegs } from "../bonus/bonus-bets";
+import { betLimitRefusals } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
 import type { WalletAccountRecord } from "../wallet/repository";
-import { betAlone } from "./wallet-bet";
+import { betAlone, recordLimitRefusal } from "./wallet-bet";
 import {
   betPosted,
   betPosting,
@@ -188,6 +192,8 @@ async function applyTogether(
   const states = await readCallStates(tx, calls, now);
   const outcomes: Outcome[] = new Array(calls.length);
   const posting: Checked[] = [];
+  /** Bets of players with limits, checked together below. */
+  const limited: Checked[] = [];
   const settled: {
     checked: Checked;
     answer: StoredAnswer;
@@ -203,11 +209,15 @@ async function applyTogether(
       outcomes[index] = { kind: "error", error };
       return;
     }
-    if (state.fullChecks) {
+    if (state.bonusChecks) {
       outcomes[index] = { kind: "alone" };
       return;
     }
     const checked = { index, call, state, wallet };
+    if (state.limitChecks) {
+      limited.push(checked);
+      return;
+    }
     if (call.kind === "bet" || call.amount > 0n) {
       posting.push(checked);
       return;
@@ -220,7 +230,28 @@ async function applyTogether(
     });
   });
 
-  // Without limits or a bonus a bet is paid with real money, and a win goes to real money.
+  const limitRefusals = await betLimitRefusals(
+    tx,
+    limited.map(({ call }) => ({
+      playerId: call.session.playerId,
+      currency: call.session.currency,
+      stake: call.amount,
+      now,
+      playerLocked: true, // by lockPlayers
+    })),
+  );
+  for (const [position, checked] of limited.entries()) {
+    const refusal = limitRefusals[position];
+    if (!refusal) {
+      posting.push(checked);
+      continue;
+    }
+    const { call, state, wallet, index } = checked;
+    const answer = await recordLimitRefusal(tx, call, state, wallet, refusal, now);
+    outcomes[index] = { kind: "answer", answer };
+  }
+
+  // Without a bonus a bet is paid with real money, and a win goes to real money.
   const results = await postInTransaction(
     tx,
     posting.map(({ call, wallet }) =>

@@ -8,10 +8,11 @@ import type { GameBetLimitReachedEvent } from "@casino/contract/game";
 import { playerChannel } from "@casino/contract/realtime";
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
 import { planBet, recordBonusBet } from "../bonus/bonus-bets";
 import { assertCanBet, BetLimitRefusal } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
-import { walletRepository } from "../wallet/repository";
+import { type WalletAccountRecord, walletRepository } from "../wallet/repository";
 import {
   betPosted,
   betPosting,
@@ -22,15 +23,16 @@ import {
   refusal,
   settle,
 } from "./wallet-calls";
-import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
+import { type CallState, gameWalletRepository, type StoredAnswer } from "./wallet-repository";
 
 /**
  * A bet in a transaction of its own, with every check: the limits (assertCanBet, under the
  * player's row lock) and the bonus rules and split (planBet). wallet-batch.ts sends here the
- * bets that need them and applies the others together.
+ * bets of players with an active bonus and applies the others together (checking limits there
+ * with betLimitRefusals, set-based).
  */
 export async function betAlone(ctx: AppContext, call: MoneyCall): Promise<StoredAnswer> {
-  const { session, subunit } = call;
+  const { session } = call;
   const stake = call.amount;
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
@@ -47,16 +49,8 @@ export async function betAlone(ctx: AppContext, call: MoneyCall): Promise<Stored
         playerLocked: true, // by lockPlayers
       });
     } catch (error) {
-      // 13110 / 13111 as the platform answers them, with the balance like every refusal here,
-      // committed with the event that opens the site's game-limit-reached modal.
       if (error instanceof BetLimitRefusal) {
-        await walletRepository(tx).enqueueEvent(
-          playerChannel("gameBets", session.playerId),
-          limitReachedEvent(error, subunit),
-          now,
-        );
-        const failure = refusal(call, wallet, error.status, error.code, error.message);
-        return recordRefusal(tx, call, state!, failure, null, now);
+        return recordLimitRefusal(tx, call, state!, wallet, error, now);
       }
       throw error;
     }
@@ -94,6 +88,27 @@ export async function betAlone(ctx: AppContext, call: MoneyCall): Promise<Stored
     await gameWalletRepository(tx).recordMovements([movement], now);
     return answer;
   });
+}
+
+/**
+ * Records a bet a limit refused (13110 / 13111, with the balance like every refusal here) with
+ * the event that opens the site's game-limit-reached modal, in the caller's transaction.
+ */
+export async function recordLimitRefusal(
+  tx: Queryable,
+  call: MoneyCall,
+  state: CallState,
+  wallet: WalletAccountRecord,
+  error: BetLimitRefusal,
+  now: Date,
+): Promise<StoredAnswer> {
+  await walletRepository(tx).enqueueEvent(
+    playerChannel("gameBets", call.session.playerId),
+    limitReachedEvent(error, call.subunit),
+    now,
+  );
+  const failure = refusal(call, wallet, error.status, error.code, error.message);
+  return recordRefusal(tx, call, state, failure, null, now);
 }
 
 /** The realtime event of a bet a limit refused (the site opens game-limit-reached). */

@@ -66,8 +66,10 @@ export interface CallState {
   seen: GameTransactionRecord | null;
   round: RoundRecord | null;
   wallet: WalletAccountRecord | null;
-  /** The call needs the limit, bonus or bonus-split checks that read more rows. */
-  fullChecks: boolean;
+  /** A bet of a player with a bet, loss or exclusion limit: the limit checks read more rows. */
+  limitChecks: boolean;
+  /** A bet of a player with an active bonus, or a win in a round with bonus stakes. */
+  bonusChecks: boolean;
 }
 
 /** What a bet or win writes after its posting (`recordMovements`). */
@@ -318,8 +320,9 @@ export function gameWalletRepository(db: Queryable) {
      * After the players' lock, in one statement for any number of calls (each of its own
      * player): the player's status, whether the sign-in session is live, an earlier call with
      * the transaction id, the round, the wallet account with its balances, and whether the call
-     * needs the checks that read more (`fullChecks`: a bet of a player with a bet, loss or
-     * exclusion limit or an active bonus in the currency; a win in a round with bonus stakes).
+     * needs the checks that read more (`limitChecks`: a bet of a player with a bet, loss or
+     * exclusion limit; `bonusChecks`: a bet of a player with an active bonus in the currency, a
+     * win in a round with bonus stakes).
      */
     async callStates(calls: readonly CallStateQuery[], now: Date): Promise<CallState[]> {
       const column = <K extends keyof CallStateQuery>(key: K) => calls.map((call) => call[key]);
@@ -330,7 +333,8 @@ export function gameWalletRepository(db: Queryable) {
           session_live: boolean | null;
           seen: TransactionJson | null;
           round: RoundRow | null;
-          full_checks: boolean;
+          limit_checks: boolean;
+          bonus_checks: boolean;
         }
       >(
         `SELECT c.n::integer AS n, p.status AS player_status,
@@ -343,17 +347,18 @@ export function gameWalletRepository(db: Queryable) {
                 (SELECT to_jsonb(r) FROM (
                    SELECT ${ROUND_COLUMNS} FROM game_rounds
                     WHERE provider_id = c.c_provider AND provider_round_id = c.c_round) r) AS round,
+                c.c_kind = 'bet'
+                  AND EXISTS (SELECT 1 FROM player_limits l
+                               WHERE l.player_id = c.c_player AND l.definition <> 3
+                                 AND (l.expires_at IS NULL OR l.expires_at > $9)) AS limit_checks,
                 CASE WHEN c.c_kind = 'bet' THEN
-                       EXISTS (SELECT 1 FROM player_limits l
-                                WHERE l.player_id = c.c_player AND l.definition <> 3
-                                  AND (l.expires_at IS NULL OR l.expires_at > $9))
-                       OR EXISTS (SELECT 1 FROM player_bonuses pb
-                                   WHERE pb.player_id = c.c_player AND pb.currency = c.c_currency
-                                     AND pb.status = 2)
+                       EXISTS (SELECT 1 FROM player_bonuses pb
+                                WHERE pb.player_id = c.c_player AND pb.currency = c.c_currency
+                                  AND pb.status = 2)
                      ELSE EXISTS (SELECT 1 FROM bonus_bets bb
                                    WHERE bb.provider_id = c.c_provider
                                      AND bb.provider_round_id = c.c_round
-                                     AND bb.player_id = c.c_player) END AS full_checks,
+                                     AND bb.player_id = c.c_player) END AS bonus_checks,
                 wa.*
            FROM unnest($1::integer[], $2::text[], $3::text[], $4::uuid[], $5::uuid[], $6::uuid[],
                        $7::text[], $8::text[])
@@ -381,7 +386,8 @@ export function gameWalletRepository(db: Queryable) {
         seen: row.seen ? toTransaction(row.seen) : null,
         round: row.round ? toRound(row.round) : null,
         wallet: row.id ? toWalletRecord(row as WalletRow) : null,
-        fullChecks: row.full_checks,
+        limitChecks: row.limit_checks,
+        bonusChecks: row.bonus_checks,
       }));
     },
 

@@ -13,7 +13,8 @@ import { ErrorCode } from "@casino/contract/errors";
 import { formatAmount } from "@casino/money/format";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { currencySubunits, isActiveBlock, playerTimeZone, usageOf } from "./limit-usage";
+import { periodBounds, resolveTimeZone } from "./limit-periods";
+import { currencySubunits, isActiveBlock, playerTimeZone, playUsed, usageOf } from "./limit-usage";
 import { type LimitRecord, limitsRepository } from "./limits-repository";
 
 export interface DepositCheck {
@@ -131,42 +132,82 @@ export class BetLimitRefusal extends AppError {
  * ledger transactions of kind game.bet and game.win (see limits-repository.ts playedIn).
  */
 export async function assertCanBet(tx: Queryable, check: BetCheck): Promise<void> {
+  const [refusal] = await betLimitRefusals(tx, [check]);
+  if (refusal) throw refusal;
+}
+
+/**
+ * assertCanBet for bets of distinct players at once (the provider wallet's batches), in three
+ * statements whatever their number: the players' limits, their time zones, and the play of
+ * every period a bet or loss limit counts. The refusal of each check, or null where it may go.
+ */
+export async function betLimitRefusals(
+  tx: Queryable,
+  checks: readonly BetCheck[],
+): Promise<(BetLimitRefusal | null)[]> {
   const repository = limitsRepository(tx);
-  if (!check.playerLocked) await repository.lockPlayer(check.playerId);
-  const limits = await repository.listCurrent(check.playerId, check.now);
-  const block = limits.find((limit) => isActiveBlock(limit, check.now));
-  if (block) {
-    throw new BetLimitRefusal(ErrorCode.PlayerExcluded, blockMessage(block, "Bets"), {
-      definition: block.definition,
-      period: null,
-      currency: null,
-      amount: null,
-      used: null,
-      until: block.expiresAt,
-    });
+  for (const check of checks) {
+    if (!check.playerLocked) await repository.lockPlayer(check.playerId);
   }
-  const cash = limits.filter(
-    (limit) =>
-      (limit.definition === 1 || limit.definition === 2) && limit.currency === check.currency,
-  );
-  if (cash.length === 0) return;
-  const timeZone = await playerTimeZone(tx, check.playerId);
-  for (const limit of cash) {
-    const usage = await usageOf(tx, limit, { now: check.now, timeZone });
-    if ((usage?.used ?? 0n) + check.stake > (limit.amount ?? 0n)) {
-      const kind = limit.definition === 1 ? "bet" : "loss";
-      throw new BetLimitRefusal(
-        ErrorCode.GameLimitReached,
-        `This bet would go past your ${limit.period} ${kind} limit`,
-        {
-          definition: limit.definition,
-          period: limit.period,
-          currency: limit.currency,
-          amount: limit.amount,
-          used: usage?.used ?? 0n,
-          until: usage?.bounds.end ?? null,
-        },
-      );
+  const refusals: (BetLimitRefusal | null)[] = checks.map(() => null);
+  if (checks.length === 0) return refusals;
+  const limitsOf = await repository.listOfPlayers(checks.map((check) => check.playerId));
+  const counted: { index: number; limit: LimitRecord }[] = [];
+  checks.forEach((check, index) => {
+    const current = (limitsOf.get(check.playerId) ?? []).filter(
+      (limit) => limit.expiresAt === null || limit.expiresAt.getTime() > check.now.getTime(),
+    );
+    const block = current.find((limit) => isActiveBlock(limit, check.now));
+    if (block) {
+      refusals[index] = new BetLimitRefusal(ErrorCode.PlayerExcluded, blockMessage(block, "Bets"), {
+        definition: block.definition,
+        period: null,
+        currency: null,
+        amount: null,
+        used: null,
+        until: block.expiresAt,
+      });
+      return;
     }
-  }
+    for (const limit of current) {
+      if ((limit.definition === 1 || limit.definition === 2) && limit.currency === check.currency)
+        counted.push({ index, limit });
+    }
+  });
+  if (counted.length === 0) return refusals;
+  const zones = await repository.timeZonesOf([
+    ...new Set(counted.map(({ index }) => checks[index]!.playerId)),
+  ]);
+  const periods = counted.map(({ index, limit }) => {
+    const check = checks[index]!;
+    const zone = resolveTimeZone(zones.get(check.playerId));
+    return { ...periodBounds(limit.period!, check.now, zone), limit };
+  });
+  const played = await repository.playedInEach(
+    periods.map(({ start, end, limit }) => ({
+      playerId: limit.playerId,
+      currency: limit.currency!,
+      start,
+      end,
+    })),
+  );
+  // In each player's limit order: the first limit without room decides.
+  counted.forEach(({ index, limit }, position) => {
+    const used = playUsed(limit.definition, played[position]!);
+    if (refusals[index] || used + checks[index]!.stake <= (limit.amount ?? 0n)) return;
+    const kind = limit.definition === 1 ? "bet" : "loss";
+    refusals[index] = new BetLimitRefusal(
+      ErrorCode.GameLimitReached,
+      `This bet would go past your ${limit.period} ${kind} limit`,
+      {
+        definition: limit.definition,
+        period: limit.period,
+        currency: limit.currency,
+        amount: limit.amount,
+        used,
+        until: periods[position]!.end,
+      },
+    );
+  });
+  return refusals;
 }

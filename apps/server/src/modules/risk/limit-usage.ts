@@ -54,9 +54,14 @@ export async function usageOf(
     });
     return { bounds, used };
   }
-  const { stakes, winnings } = await repository.playedIn(scope);
-  if (limit.definition === 1) return { bounds, used: stakes };
-  return { bounds, used: stakes > winnings ? stakes - winnings : 0n };
+  return { bounds, used: playUsed(limit.definition, await repository.playedIn(scope)) };
+}
+
+/** What a bet (1) or loss (2) limit has used of a period's play: stakes, or net loss (≥ 0). */
+export function playUsed(definition: number, played: { stakes: bigint; winnings: bigint }): bigint {
+  const { stakes, winnings } = played;
+  if (definition === 1) return stakes;
+  return stakes > winnings ? stakes - winnings : 0n;
 }
 
 /** Minor units per major unit of every known currency (enabled or not: old limits stay readable). */

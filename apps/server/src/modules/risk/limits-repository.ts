@@ -97,6 +97,22 @@ export interface AuditEntry {
 const text = (value: bigint | null | undefined) =>
   value === null || value === undefined ? null : value.toString();
 
+/** A player's play in one currency over [start, end). */
+export interface PlayScope {
+  playerId: string;
+  currency: string;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Stakes (game.bet debits less the game.rollback refunds of them) and winnings (game.win
+ * credits) of ledger entries `e` of transactions `t`.
+ */
+const PLAYED_SUMS = `COALESCE(sum(-e.amount) FILTER (WHERE t.kind IN ('game.bet', 'game.rollback')), 0)
+                  AS stakes,
+                COALESCE(sum(e.amount) FILTER (WHERE t.kind = 'game.win'), 0) AS winnings`;
+
 /** Deposit invoices that use up room: pending (1) or successful (2); failed and declined free it. */
 const COUNTED_INVOICE_STATUSES = [1, 2];
 
@@ -112,6 +128,15 @@ export function limitsRepository(db: Queryable) {
         playerId,
       ]);
       return rows.length > 0;
+    },
+
+    /** timeZoneOf for several players. */
+    async timeZonesOf(playerIds: readonly string[]): Promise<Map<string, string | null>> {
+      const rows = await db.query<{ id: string; time_zone: string | null }>(
+        "SELECT id, time_zone FROM players WHERE id = ANY($1::uuid[])",
+        [playerIds],
+      );
+      return new Map(rows.map((row) => [row.id, row.time_zone]));
     },
 
     async timeZoneOf(playerId: string): Promise<string | null> {
@@ -135,6 +160,23 @@ export function limitsRepository(db: Queryable) {
         [playerId, now],
       );
       return rows.map(toRecord);
+    },
+
+    /** listCurrent for several players, without the expiry filter (the caller has the times). */
+    async listOfPlayers(playerIds: readonly string[]): Promise<Map<string, LimitRecord[]>> {
+      const rows = await db.query<LimitRow>(
+        `SELECT ${COLUMNS} FROM player_limits
+          WHERE player_id = ANY($1::uuid[])
+          ORDER BY player_id, definition, currency NULLS FIRST,
+                   array_position(ARRAY['daily', 'weekly', 'monthly'], period), created_at, id`,
+        [playerIds],
+      );
+      const byPlayer = new Map<string, LimitRecord[]>();
+      for (const row of rows) {
+        const record = toRecord(row);
+        byPlayer.set(record.playerId, [...(byPlayer.get(record.playerId) ?? []), record]);
+      }
+      return byPlayer;
     },
 
     async find(playerId: string, limitId: string): Promise<LimitRecord | null> {
@@ -325,14 +367,39 @@ export function limitsRepository(db: Queryable) {
      * transaction's time. A bet takes money out of the player's accounts (negative entries), a
      * win puts it in.
      */
-    async playedIn(input: {
-      playerId: string;
-      currency: string;
-      start: Date;
-      end: Date;
-    }): Promise<{ stakes: bigint; winnings: bigint }> {
-      const [row] = await limitsRepository(db).playedByCurrency(input);
-      return row ?? { currency: input.currency, stakes: 0n, winnings: 0n };
+    async playedIn(input: PlayScope): Promise<{ stakes: bigint; winnings: bigint }> {
+      const [played] = await limitsRepository(db).playedInEach([input]);
+      return played!;
+    },
+
+    /** playedIn for any number of scopes in one statement, in their order. */
+    async playedInEach(
+      scopes: readonly PlayScope[],
+    ): Promise<{ stakes: bigint; winnings: bigint }[]> {
+      if (scopes.length === 0) return [];
+      const rows = await db.query<{ stakes: string; winnings: string }>(
+        `SELECT u.stakes::text AS stakes, u.winnings::text AS winnings
+           FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[])
+                  WITH ORDINALITY AS s(player_id, currency, start_at, end_at, n)
+           CROSS JOIN LATERAL (
+             SELECT ${PLAYED_SUMS}
+               FROM wallet_accounts w
+               JOIN ledger_accounts a ON a.wallet_account_id = w.id AND a.owner_kind = 'player'
+                                     AND a.purpose IN ('real', 'bonus')
+               JOIN ledger_entries e ON e.account_id = a.id
+               JOIN ledger_transactions t ON t.id = e.transaction_id
+              WHERE w.player_id = s.player_id AND w.currency = s.currency
+                AND t.kind IN ('game.bet', 'game.win', 'game.rollback') AND t.status = 'applied'
+                AND t.created_at >= s.start_at AND t.created_at < s.end_at) u
+          ORDER BY s.n`,
+        [
+          scopes.map((scope) => scope.playerId),
+          scopes.map((scope) => scope.currency),
+          scopes.map((scope) => scope.start),
+          scopes.map((scope) => scope.end),
+        ],
+      );
+      return rows.map((row) => ({ stakes: BigInt(row.stakes), winnings: BigInt(row.winnings) }));
     },
 
     /**
@@ -347,10 +414,7 @@ export function limitsRepository(db: Queryable) {
       end: Date;
     }): Promise<{ currency: string; stakes: bigint; winnings: bigint }[]> {
       const rows = await db.query<{ currency: string; stakes: string; winnings: string }>(
-        `SELECT w.currency,
-                COALESCE(sum(-e.amount) FILTER (WHERE t.kind IN ('game.bet', 'game.rollback')), 0)
-                  AS stakes,
-                COALESCE(sum(e.amount) FILTER (WHERE t.kind = 'game.win'), 0) AS winnings
+        `SELECT w.currency, ${PLAYED_SUMS}
            FROM wallet_accounts w
            JOIN ledger_accounts a ON a.wallet_account_id = w.id AND a.owner_kind = 'player'
                                  AND a.purpose IN ('real', 'bonus')
