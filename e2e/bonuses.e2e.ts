@@ -7,7 +7,7 @@ import type { Page, Request } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { hydrated, useSite } from "./support/fixture";
 import { GAME_ENV, gameSession, playRound } from "./support/games";
-import { subscribed } from "./support/realtime";
+import { type RoutedRealtime, routeRealtime, subscribed } from "./support/realtime";
 import {
   decideSandboxPayment,
   methodButton,
@@ -217,6 +217,61 @@ describe("bonuses", () => {
     await welcome.waitFor(WAIT);
     await bonusList.getByText("40 EUR + 20 FS", { exact: true }).waitFor(WAIT);
   });
+  test("ER-20 a free-spin alert shows its game's cover from the game info; when that fetch fails, it is logged and the alert shows without it", async () => {
+    const routed: { realtime?: RoutedRealtime } = {};
+    const { page, profileId } = await signedInPlayer(site, {
+      beforeSignIn: async (page) => {
+        routed.realtime = await routeRealtime(page);
+      },
+    });
+    const realtime = routed.realtime!;
+    const channel = `bonus:player-freespins#${profileId}`;
+    await expect.poll(() => realtime.isSubscribed(channel), WAIT).toBe(true);
+    const gameInfo = async (slug: string) =>
+      (
+        (await (await fetch(`${site.server.url}/api/game/games/${slug}`)).json()) as {
+          data: { id: number; slug: string; title: string };
+        }
+      ).data;
+    const issued = (id: number, game: { id: number; slug: string; title: string }) => ({
+      type: "bonus.player-freespin.updated",
+      playerFreespin: {
+        id,
+        status: 1,
+        result: 1,
+        count: 50,
+        currency: "EUR",
+        gameId: game.id,
+        gameSlug: game.slug,
+        gameTitle: game.title,
+        name: "Welcome bonus: 50 free spins",
+      },
+    });
+    const alert = (game: string) =>
+      page.getByRole("status").filter({ hasText: `50 free spins on ${game} are waiting for you.` });
+
+    const fruit = await gameInfo("fruit-lines");
+    realtime.push(channel, issued(1, fruit));
+    await alert("Fruit Lines").getByRole("img", { name: "Fruit Lines" }).waitFor(WAIT);
+
+    // The game info answers 500: the error is logged, the alert comes without the cover.
+    const gold = await gameInfo("gold-rush");
+    await page.route(
+      (url) => url.pathname === `/api/game/games/${gold.id}`,
+      (route) => route.fulfill({ status: 500, json: { error: { code: 500, message: "down" } } }),
+    );
+    const logged = page.waitForEvent("console", {
+      predicate: (message) =>
+        message.type() === "error" && message.text().includes(`game ${gold.id}`),
+      ...WAIT,
+    });
+    realtime.push(channel, issued(2, gold));
+    await alert(gold.title).waitFor(WAIT);
+    await logged;
+    expect(await alert(gold.title).getByRole("img").count()).toBe(0);
+    expect(await alert(gold.title).getByRole("link", { name: "Open my bonuses" }).count()).toBe(1);
+  });
+
   test("ER-18 a code answered with status 3 or 4 raises the alert whose text is the site content's", async () => {
     const { page } = await signedInPlayer(site);
     await page.goto("/profile/bonuses");

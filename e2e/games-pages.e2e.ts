@@ -2,7 +2,7 @@
 // browse rails, search and play demos; players play for real in an iframe, keep favorites, find
 // recently played games and their bets in the history; below 768 px the mobile-game modal asks.
 import { randomBytes } from "node:crypto";
-import type { Page, Request, Response, WebSocketRoute } from "playwright-core";
+import type { Page, Request, Response } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_ENV, PASSWORD, signInWithModal } from "./support/accounts";
 import { screenshot } from "./support/browser";
@@ -12,6 +12,7 @@ import {
   gameSession as launchGameSession,
   walletCall as signedWalletCall,
 } from "./support/games";
+import { routeRealtime } from "./support/realtime";
 import { fundedPlayerTokens, WAIT } from "./support/wallet";
 
 const site = useSite({
@@ -337,35 +338,13 @@ describe("game pages", () => {
     const funded = await fundedPlayerTokens(site.server.url, "10.00");
     const { page } = await site.open({ country: "DE", cookies: EN });
     const channel = `game:bets#${funded.tokens.profileId}`;
-    let socket: WebSocketRoute | null = null;
-    let subscribeId: number | null = null;
-    let subscribed = false;
-    await page.routeWebSocket(/\/api\/connection\/websocket$/, (ws) => {
-      const server = ws.connectToServer();
-      socket = ws;
-      ws.onMessage((message) => {
-        for (const line of String(message).split("\n")) {
-          const frame = line.trim() ? (JSON.parse(line) as Record<string, unknown>) : {};
-          const sub = frame.subscribe as { channel?: string } | undefined;
-          if (sub?.channel === channel) subscribeId = frame.id as number;
-        }
-        server.send(message);
-      });
-      server.onMessage((message) => {
-        for (const line of String(message).split("\n")) {
-          const frame = line.trim() ? (JSON.parse(line) as Record<string, unknown>) : {};
-          if (subscribeId !== null && frame.id === subscribeId) subscribed = true;
-        }
-        ws.send(message);
-      });
-    });
+    const realtime = await routeRealtime(page);
     await signInWithModal(page, funded.email, PASSWORD);
     await page.goto("/games/dice");
     await hydrated(page);
     await page.getByTitle("Dice", { exact: true }).waitFor(WAIT);
-    await expect.poll(() => subscribed, WAIT).toBe(true);
-    const push = (data: Record<string, unknown>) =>
-      (socket as WebSocketRoute | null)?.send(JSON.stringify({ push: { channel, pub: { data } } }));
+    await expect.poll(() => realtime.isSubscribed(channel), WAIT).toBe(true);
+    const push = (data: Record<string, unknown>) => realtime.push(channel, data);
     push({ type: "game.bet.max.exceed", playerBonus: { currency: "EUR" }, maxBetAmount: "5.00" });
     const maxBets = page.getByRole("dialog", { name: "Maximum bet" });
     await maxBets.getByText("a bet may be at most 5.00 EUR", { exact: false }).waitFor(WAIT);

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { useSite } from "./support/fixture";
+import { type RoutedRealtime, routeRealtime } from "./support/realtime";
 import {
   decideSandboxPayment,
   depositByApi,
@@ -105,37 +106,20 @@ describe("wallet deposits through the sandbox processor", () => {
 
   test("RTM-09 HD-01 a deposit that lands while the page is still subscribing reaches the header once it is subscribed", async () => {
     // The page's subscribe commands for its wallet channels are held back until released.
-    const held = new Set<string>();
-    const waiting: (() => void)[] = [];
-    let released = false;
-    const holdWalletChannels = (page: Page, profileId: string) => {
-      held.add(`wallet:accounts#${profileId}`).add(`payment:invoices#${profileId}`);
-      return page.routeWebSocket(/\/api\/connection\/websocket$/, (ws) => {
-        const server = ws.connectToServer();
-        ws.onMessage((message) => {
-          const lines = String(message)
-            .split("\n")
-            .filter((line) => line.trim());
-          const holds = lines.some((line) => {
-            const channel = (JSON.parse(line) as { subscribe?: { channel?: string } }).subscribe
-              ?.channel;
-            return channel !== undefined && held.has(channel);
-          });
-          if (holds && !released) waiting.push(() => server.send(message));
-          else server.send(message);
-        });
-        server.onMessage((message) => ws.send(message));
-      });
+    const routed: { realtime?: RoutedRealtime } = {};
+    const holdWalletChannels = async (page: Page, profileId: string) => {
+      routed.realtime = await routeRealtime(page);
+      routed.realtime.hold([`wallet:accounts#${profileId}`, `payment:invoices#${profileId}`]);
     };
     const { page, accessToken } = await signedInPlayer(site, { beforeSignIn: holdWalletChannels });
+    const realtime = routed.realtime!;
     const banner = page.getByRole("banner");
     await banner.getByText("0.00 EUR").waitFor(WAIT);
-    await expect.poll(() => waiting.length, WAIT).toBeGreaterThan(0);
+    await expect.poll(() => realtime.heldCount(), WAIT).toBeGreaterThan(0);
     // The deposit's events are published before the page listens: they never reach it.
     await depositByApi(site.server.url, accessToken, "15");
     expect(await banner.getByText("0.00 EUR").count()).toBe(1);
-    released = true;
-    for (const send of waiting.splice(0)) send();
+    realtime.release();
     // Once the server confirms the subscription, the page reads the balance again.
     await banner.getByText("15.00 EUR").waitFor(WAIT);
   });

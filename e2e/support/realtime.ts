@@ -1,8 +1,9 @@
 // Waiting for a page's realtime subscription, observed on the wire (the WebSocket frames Chromium
 // sends and receives), so a test publishes an event only once the page is sure to receive it.
-import type { Frame, Page, Request, WebSocket } from "playwright-core";
+import type { Frame, Page, Request, WebSocket, WebSocketRoute } from "playwright-core";
 
 const REALTIME_SOCKET = "/api/connection/websocket";
+const REALTIME_SOCKET_URL = /\/api\/connection\/websocket$/;
 
 type Message = { id?: number; subscribe?: { channel?: string } };
 
@@ -87,4 +88,69 @@ export function subscribed(page: Page, channel: string, timeoutMs = 30_000): Pro
   // A wait the test never reaches (it failed before) must not surface as an unhandled rejection.
   waiting.catch(() => {});
   return waiting;
+}
+
+/** The page's realtime socket, routed through the test (`routeRealtime`). */
+export interface RoutedRealtime {
+  /** Holds back the subscribe commands of these channels until `release()`. */
+  hold(channels: readonly string[]): void;
+  /** Sends what was held back, and holds nothing more. */
+  release(): void;
+  /** Subscribe commands held back now. */
+  heldCount(): number;
+  /** Whether the server confirmed the current socket's subscription to the channel. */
+  isSubscribed(channel: string): boolean;
+  /** A publication on the channel, as the server would push it to the current socket. */
+  push(channel: string, data: unknown): void;
+}
+
+/**
+ * Routes the page's realtime WebSockets (the current and later documents') through the test: the
+ * real server still answers everything, but the test can hold subscriptions back, see them
+ * confirmed, and push publications of its own. Call before the page connects.
+ */
+export async function routeRealtime(page: Page): Promise<RoutedRealtime> {
+  let socket: WebSocketRoute | null = null;
+  const held = new Set<string>();
+  const waiting: (() => void)[] = [];
+  let confirmed = new Set<string>();
+  await page.routeWebSocket(REALTIME_SOCKET_URL, (ws) => {
+    const server = ws.connectToServer();
+    const asked = new Map<number, string>();
+    const mine = new Set<string>();
+    socket = ws;
+    confirmed = mine;
+    ws.onMessage((message) => {
+      const channels = messagesOf(message).flatMap((item) => {
+        const channel = item.subscribe?.channel;
+        if (channel === undefined) return [];
+        if (item.id) asked.set(item.id, channel);
+        return [channel];
+      });
+      if (channels.some((channel) => held.has(channel))) waiting.push(() => server.send(message));
+      else server.send(message);
+    });
+    server.onMessage((message) => {
+      for (const item of messagesOf(message)) {
+        const channel = item.id ? asked.get(item.id) : undefined;
+        if (channel !== undefined && item.subscribe) mine.add(channel);
+      }
+      ws.send(message);
+    });
+  });
+  return {
+    hold(channels) {
+      for (const channel of channels) held.add(channel);
+    },
+    release() {
+      held.clear();
+      for (const send of waiting.splice(0)) send();
+    },
+    heldCount: () => waiting.length,
+    isSubscribed: (channel) => confirmed.has(channel),
+    push(channel, data) {
+      if (!socket) throw new Error("the page has no realtime socket yet");
+      socket.send(JSON.stringify({ push: { channel, pub: { data } } }));
+    },
+  };
 }

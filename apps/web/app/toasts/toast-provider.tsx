@@ -96,6 +96,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             aria-atomic="true"
             data-toast-type={toast.type}
           >
+            {toast.image ? (
+              <img
+                className="toast__image"
+                src={toast.image.src}
+                alt={toast.image.alt}
+                width={48}
+                height={48}
+              />
+            ) : null}
             <div className="toast__text">
               <p className="toast__title">{toast.title}</p>
               {toast.description ? <p className="toast__description">{toast.description}</p> : null}

@@ -6,6 +6,8 @@ export type ToastInput = {
   description?: string;
   /** An optional link under the text (free-spin alerts link to /profile/bonuses, BN-15). */
   link?: { to: string; label: string };
+  /** A small picture beside the text (a free-spin alert's game cover, ER-20). */
+  image?: { src: string; alt: string };
   /** ms; default 3000 (AL-04). */
   duration?: number;
 };

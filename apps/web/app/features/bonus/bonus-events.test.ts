@@ -1,6 +1,8 @@
+import type { GameDetail } from "@casino/contract/game";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ToastInput } from "../../toasts/toast-types";
+import { gameQuery } from "../games/games-api";
 import {
   BONUS_CODES_KEY,
   PLAYER_BONUSES_KEY,
@@ -66,6 +68,7 @@ describe("bonus channel messages", () => {
     result: 3,
     name: "Spins",
     count: 20,
+    gameId: 31,
     gameTitle: "Fruit Lines",
     currency: "EUR",
   } as unknown as PlayerFreespin;
@@ -81,8 +84,15 @@ describe("bonus channel messages", () => {
       invalidated.push(filters?.queryKey);
       return invalidate(filters);
     }) as typeof client.invalidateQueries;
+    // The game info of the spins' game, as the game page caches it.
+    client.setQueryData(gameQuery("31", "player-1").queryKey, {
+      id: 31,
+      title: "Fruit Lines",
+      image: "/studio/covers/fruit-lines.svg",
+    } as GameDetail);
     const context = {
       ...baseContext,
+      viewer: "player-1" as string | null,
       client,
       toasts: { show: (toast: ToastInput) => shown.push(toast), dismiss: () => {} },
     };
@@ -92,10 +102,10 @@ describe("bonus channel messages", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("RTM-08 bonus:player-bonuses carries playerBonus, bonus:player-freespins playerFreespin, bonus:player-bonus-codes playerBonusCode", () => {
+  it("RTM-08 bonus:player-bonuses carries playerBonus, bonus:player-freespins playerFreespin, bonus:player-bonus-codes playerBonusCode", async () => {
     const { client, shown, invalidated, context } = setup();
 
-    handleBonusEvent(
+    await handleBonusEvent(
       "bonus:player-bonuses",
       { type: "bonus.player-bonus.updated", playerBonus: bonus },
       context,
@@ -105,7 +115,7 @@ describe("bonus channel messages", () => {
       client.getQueryData<PlayerBonus[]>([...PLAYER_BONUSES_KEY, "1,2"])?.map((item) => item.id),
     ).toEqual([8]);
 
-    handleBonusEvent(
+    await handleBonusEvent(
       "bonus:player-freespins",
       { type: "bonus.player-freespin.updated", playerFreespin: spins },
       context,
@@ -114,13 +124,16 @@ describe("bonus channel messages", () => {
       "Bonus expired",
       "Free spins: Bonus canceled",
     ]);
+    // With the game's cover from its game info.
+    expect(shown[1]!.image).toEqual({ src: "/studio/covers/fruit-lines.svg", alt: "Fruit Lines" });
+    expect(shown[0]!.image).toBeUndefined();
     expect(
       client
         .getQueryData<PlayerFreespin[]>([...PLAYER_FREESPINS_KEY, "1,2"])
         ?.map((item) => item.id),
     ).toEqual([10]);
 
-    handleBonusEvent(
+    await handleBonusEvent(
       "bonus:player-bonus-codes",
       {
         type: "bonus.player-bonus-code.updated",
@@ -134,11 +147,35 @@ describe("bonus channel messages", () => {
     expect(invalidated).toContainEqual(PLAYER_FREESPINS_KEY);
   });
 
-  it("RTM-08 a message without the channel's own field changes nothing", () => {
+  it("ER-20 when the game info fetch fails, the error is logged and the free-spin alert shows without it", async () => {
+    const { shown, context } = setup();
+    const fetch = vi.fn(async (_input: RequestInfo | URL) => new Response("{}", { status: 500 }));
+    vi.stubGlobal("fetch", fetch);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await handleBonusEvent(
+        "bonus:player-freespins",
+        { playerFreespin: { ...spins, gameId: 32, status: 1, result: 1 } },
+        context,
+      );
+      expect(fetch).toHaveBeenCalled();
+      expect(String(fetch.mock.calls[0]![0])).toContain("/api/game/games/32");
+      expect(shown).toEqual([
+        expect.objectContaining({ title: "New free spins", description: "20 on Fruit Lines" }),
+      ]);
+      expect(shown[0]!.image).toBeUndefined();
+      expect(logged.mock.calls[0]![0]).toContain("game 32");
+    } finally {
+      logged.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("RTM-08 a message without the channel's own field changes nothing", async () => {
     const { client, shown, context } = setup();
-    handleBonusEvent("bonus:player-bonuses", { playerFreespin: spins }, context);
-    handleBonusEvent("bonus:player-freespins", { playerBonus: bonus }, context);
-    handleBonusEvent("bonus:player-bonuses", null, context);
+    await handleBonusEvent("bonus:player-bonuses", { playerFreespin: spins }, context);
+    await handleBonusEvent("bonus:player-freespins", { playerBonus: bonus }, context);
+    await handleBonusEvent("bonus:player-bonuses", null, context);
     expect(shown).toEqual([]);
     expect(client.getQueryData<PlayerBonus[]>([...PLAYER_BONUSES_KEY, "1,2"])).toHaveLength(2);
     expect(client.getQueryData<PlayerFreespin[]>([...PLAYER_FREESPINS_KEY, "1,2"])).toHaveLength(2);

@@ -3,13 +3,15 @@
 //   the lists, any other status removes it from the cached current lists (BN-08); the reloads
 //   of a burst collapse into one after 500 ms (BN-09); the status-result alert (`bonus-2-1`,
 //   `freespin-3-4`, …, content group alerts) shows at once (BN-06, BN-07), free-spin alerts with
-//   a link to /profile/bonuses (BN-15);
+//   a link to /profile/bonuses (BN-15) and the game's cover from the game info by gameId (when
+//   that fetch fails, the error is logged and the alert shows without it, ER-20);
 // - bonus.player-bonus-code.*: the stored codes reload (the form that sent a code raises its
 //   status 3 / 4 alert itself, BN-11).
 import type { QueryClient } from "@tanstack/react-query";
 import type { TextVars } from "../../lib/content/translate";
 import { alertToast } from "../../toasts/alert-text";
 import type { ToastApi, ToastInput } from "../../toasts/toast-types";
+import { gameQuery } from "../games/games-api";
 import {
   BONUS_CODES_KEY,
   PLAYER_BONUSES_KEY,
@@ -27,6 +29,8 @@ import {
 
 type Context = {
   client: QueryClient;
+  /** The signed-in player's profile id (the game info query's key). */
+  viewer: string | null;
   alerts: Record<string, unknown>;
   toasts: ToastApi;
   href: (path: string) => string;
@@ -88,11 +92,23 @@ function reload(key: readonly string[], client: QueryClient) {
   run(client);
 }
 
-function applyItem(
+/** A free-spin alert with its game's cover: the game info by gameId (cached like the game page's). */
+async function withGameCover(toast: ToastInput, item: PlayerFreespin, context: Context) {
+  try {
+    const game = await context.client.fetchQuery(gameQuery(String(item.gameId), context.viewer));
+    if (game.image) toast.image = { src: game.image, alt: game.title };
+  } catch (error) {
+    // ER-20: logged; the alert is built without the game info.
+    console.error(`Free-spin alert without the info of game ${item.gameId}:`, error);
+  }
+  return toast;
+}
+
+async function applyItem(
   kind: "bonus" | "freespin",
   item: PlayerBonus | PlayerFreespin,
   context: Context,
-) {
+): Promise<void> {
   const key = kind === "bonus" ? PLAYER_BONUSES_KEY : PLAYER_FREESPINS_KEY;
   if (realtimeAction(item) === "remove") {
     // BN-08: gone from the current lists at once; the history learns it with the next reload.
@@ -105,10 +121,18 @@ function applyItem(
   // The balances change with a bonus's life (issued, converted, removed).
   reload(["wallet", "accounts"], context.client);
   const alertKey = bonusAlertKey(item, kind);
-  if (alertKey) context.toasts.show(statusAlert(kind, alertKey, alertVars(item), context));
+  if (!alertKey) return;
+  const toast = statusAlert(kind, alertKey, alertVars(item), context);
+  if ("count" in item) await withGameCover(toast, item, context);
+  context.toasts.show(toast);
 }
 
-export function handleBonusEvent(namespace: string, data: unknown, context: Context): void {
+/** Resolves once the event's alert (if any) is shown. */
+export async function handleBonusEvent(
+  namespace: string,
+  data: unknown,
+  context: Context,
+): Promise<void> {
   const event = data as {
     type?: string;
     playerBonus?: PlayerBonus;
@@ -117,9 +141,9 @@ export function handleBonusEvent(namespace: string, data: unknown, context: Cont
   } | null;
   if (!event) return;
   if (namespace === "bonus:player-bonuses" && event.playerBonus) {
-    applyItem("bonus", event.playerBonus, context);
+    await applyItem("bonus", event.playerBonus, context);
   } else if (namespace === "bonus:player-freespins" && event.playerFreespin) {
-    applyItem("freespin", event.playerFreespin, context);
+    await applyItem("freespin", event.playerFreespin, context);
   } else if (namespace === "bonus:player-bonus-codes") {
     reload(BONUS_CODES_KEY, context.client);
   }

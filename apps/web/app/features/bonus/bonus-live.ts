@@ -19,11 +19,12 @@ const NAMESPACES = [
 ] as const;
 
 export function useBonusLive(active: boolean): void {
-  const { content, t, href } = useSite();
+  const { content, t, href, session } = useSite();
   const client = useQueryClient();
   const toasts = useToasts();
-  const latest = useRef({ alerts: content.alerts, t, href, toasts });
-  latest.current = { alerts: content.alerts, t, href, toasts };
+  const current = { alerts: content.alerts, t, href, toasts, viewer: session.profileId };
+  const latest = useRef(current);
+  latest.current = current;
   useEffect(() => {
     if (!active) return;
     const listened = (channel: string) =>
