@@ -12,7 +12,7 @@
 //     our figures as a ratio of it.
 // The ledger check runs at the end. Usage: npm run bench:games [-- --duration 15]
 //   [-- --sessions 64] [-- --warmup-rounds 20] [-- --games 10000] [-- --catalogue-connections 8] [-- --no-pgbench]
-//   [-- --limited 0.25 (share of players with a loss limit)]
+//   [-- --limited 0.25 (share of players with a loss limit)] [-- --bonused 0.25 (… an active bonus)]
 //   [-- --unix-socket] [-- --keep (with BENCH_DATABASE_URL: keep the database)];
 //   BENCH_PG_STATEMENTS=1 prints pg_stat_statements, BENCH_CPU_PROF=<dir> profiles the server.
 import { type ChildProcess, fork } from "node:child_process";
@@ -27,6 +27,8 @@ import { loadConfig } from "../apps/server/src/config";
 import { type Db, openPostgres } from "../apps/server/src/infra/db";
 import { pendingDeliveries } from "../apps/server/src/infra/domain-events";
 import { migrate } from "../apps/server/src/infra/migrate";
+import { postGrant } from "../apps/server/src/modules/bonus/lifecycle";
+import { seedBonuses } from "../apps/server/src/modules/bonus/seed-bonuses";
 import {
   SIGNATURE_HEADER,
   signProviderRequest,
@@ -59,6 +61,12 @@ const CATALOGUE_CONNECTIONS = Number(option("catalogue-connections", "8"));
  * bets take the checks that read the limit and its usage (0 by default, as the figures before).
  */
 const LIMITED = Number(option("limited", "0"));
+/**
+ * Share of the sessions whose player has an active bonus (100.00 EUR of the seeded `cash-10`
+ * definition, wager ×20, no max bet): their bets take the bonus rules and split, their wins the
+ * round's split (0 by default). Real money pays first, so the bonus money stays untouched.
+ */
+const BONUSED = Number(option("bonused", "0"));
 const PROVIDER = "sandbox-slots";
 const runId = randomBytes(4).toString("hex");
 
@@ -221,6 +229,8 @@ async function main() {
     await seed(db);
     await seedGameCatalogue(db);
     await seedManyGames(db);
+    // The bonus definitions (the server seeds them too when its routes register).
+    await seedBonuses(db);
     const tokens = await setUpSessions(db);
 
     const port = await freePort();
@@ -359,7 +369,7 @@ async function main() {
     const serverCpu = cpuSeconds({ pid: child.pid! }) - cpuBefore.server;
     const postgresCpu = cpuSeconds(postgresProcesses) - cpuBefore.postgres;
     console.log(
-      `wallet API  sessions=${SESSIONS}${LIMITED > 0 ? ` (${Math.round(SESSIONS * LIMITED)} with a loss limit)` : ""}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
+      `wallet API  sessions=${SESSIONS}${LIMITED > 0 ? ` (${Math.round(SESSIONS * LIMITED)} with a loss limit)` : ""}${BONUSED > 0 ? ` (${Math.round(SESSIONS * BONUSED)} with an active bonus)` : ""}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
         `(${Math.round(walletFigures.perSecond * 2).toLocaleString("en")} signed calls/s)  round trip p50 ${walletFigures.p50.toFixed(1)} ms  ` +
         `p99 ${walletFigures.p99.toFixed(1)} ms  max ${walletFigures.max.toFixed(0)} ms  errors ${wallet.errors}`,
     );
@@ -559,6 +569,24 @@ async function setUpSessions(db: Db): Promise<string[]> {
     }
     const opened = await wallets.open(player!.id, "EUR", now);
     const account = (await wallets.find(player!.id, opened.id))!;
+    if (i >= SESSIONS - Math.round(SESSIONS * BONUSED)) {
+      // As bonus/issue-bonus.ts issues and activates one: the player bonus and its grant.
+      const [bonus] = await db.query<{ id: string }>(
+        `INSERT INTO player_bonuses (player_id, bonus_id, wallet_account_id, currency, amount,
+           balance, wager_total, status, issue_session_id, source, expires_at, issued_at,
+           activated_at)
+         SELECT $1, b.id, $2, 'EUR', 10000, 10000, 10000 * b.wager_multiplier, 2, $3, $3,
+                $4::timestamptz + interval '30 days', $4, $4
+           FROM bonuses b WHERE b.slug = 'cash-10'
+         RETURNING id::text AS id`,
+        [player!.id, account.id, `bench-${runId}-${i}`, now],
+      );
+      await postGrant(
+        db,
+        { id: Number(bonus!.id), walletAccountId: account.id, currency: "EUR" },
+        10_000n,
+      );
+    }
     await postInTransaction(db, [
       {
         key: `bench-games-fund-${account.id}`,

@@ -162,7 +162,7 @@ describe("provider wallet batches", () => {
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
-  it("BE-32 BE-34 bets of players with a loss limit are checked together in a batch; bonus players' calls beside them answer as alone", async () => {
+  it("BE-32 BE-34 bets of players with a loss limit or a bonus are checked together in a batch, as alone", async () => {
     // Limit usage sums ledger postings, stamped with the database's time: the app's clock too.
     const [clock] = await app.testDb.query<{ now: Date }>("SELECT now() AS now");
     app.clock.current = new Date(clock!.now.getTime());
@@ -226,6 +226,78 @@ describe("provider wallet batches", () => {
     expect(limitEvents!.n).toBe(6);
     const fits = await Promise.all(limited.map((p) => p.bet("17.00")));
     for (const answer of fits) expect(ok(answer)).toMatchObject({ balance: "80.00" });
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("BE-32 BE-33 bonus players' bets and wins go together with the splits, refusals and events they get alone", async () => {
+    const withCode = async (game?: string) => {
+      const p = await gamePlayer(app, { funds: "1.00", ...(game ? { game } : {}) });
+      // WELCOME5: 5.00 bonus money at once, at most 2.00 a bet.
+      const code = await app.inject({
+        method: "POST",
+        url: "/api/game/bonuses/bonuscodes",
+        headers: p.headers,
+        payload: { bonusCode: "WELCOME5", trigger: 1 },
+      });
+      expect(code.json().data.status, code.body).toBe(2);
+      return p;
+    };
+    const group = await Promise.all(Array.from({ length: 8 }, () => withCode()));
+    const overMax = await withCode();
+    const restricted = await withCode("pharaoh-spins");
+    const rounds = group.map(() => ({
+      roundId: providerId("round"),
+      transactionId: providerId("bet"),
+    }));
+    const [bets, overAnswer, restrictedAnswer] = await Promise.all([
+      Promise.all(group.map((p, index) => p.bet("2.00", rounds[index]))),
+      overMax.bet("3.00"),
+      restricted.bet("1.00"),
+    ]);
+    // 1.00 real first, then 1.00 of the bonus money.
+    for (const bet of bets) {
+      expect(ok(bet)).toMatchObject({ balance: "4.00", realBalance: "0.00", bonusBalance: "4.00" });
+    }
+    expect(refused(overAnswer, 400, ProviderWalletError.BonusMaxBetExceeded).balance?.balance).toBe(
+      "6.00",
+    );
+    refused(restrictedAnswer, 400, ProviderWalletError.BonusGameRestricted);
+    expect(await transactionsThatWrote(rounds.map((round) => round.transactionId))).toBeLessThan(8);
+    const [split] = await app.testDb.query<{ n: number; real: string; bonus: string }>(
+      `SELECT count(*)::int AS n, sum(real_amount)::text AS real, sum(bonus_amount)::text AS bonus
+         FROM bonus_bets WHERE provider_tx_id = ANY($1::text[])`,
+      [rounds.map((round) => round.transactionId)],
+    );
+    expect(split).toEqual({ n: 8, real: "800", bonus: "800" });
+    // A 4.00 win follows the stake's split: 2.00 real, 2.00 back on the bonus.
+    const wins = await Promise.all(
+      group.map((p, index) =>
+        providerCall(app, "win", {
+          token: p.token,
+          transactionId: providerId("win"),
+          roundId: rounds[index]!.roundId,
+          amount: "4.00",
+          currency: "EUR",
+        }),
+      ),
+    );
+    for (const win of wins) {
+      expect(ok(win)).toMatchObject({ balance: "8.00", realBalance: "2.00", bonusBalance: "6.00" });
+    }
+    const [bonusBalances] = await app.testDb.query<{ balances: string[] }>(
+      "SELECT array_agg(DISTINCT balance::text) AS balances FROM player_bonuses WHERE player_id = ANY($1::uuid[])",
+      [group.map((p) => p.tokens.profileId)],
+    );
+    expect(bonusBalances!.balances).toEqual(["600"]);
+    const [events] = await app.testDb.query<{ max: number; restricted: number }>(
+      `SELECT count(*) FILTER (WHERE payload->>'type' = 'game.bet.max.exceed'
+                                 AND channel = $1)::int AS max,
+              count(*) FILTER (WHERE payload->>'type' = 'game.bet.restricted'
+                                 AND channel = $2)::int AS restricted
+         FROM event_outbox`,
+      [`game:bets#${overMax.tokens.profileId}`, `game:bets#${restricted.tokens.profileId}`],
+    );
+    expect(events).toEqual({ max: 1, restricted: 1 });
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 

@@ -29,101 +29,150 @@ export type BetPlan =
     }
   | { kind: "bonus"; bonus: PlayerBonusRecord; fromReal: bigint; fromBonus: bigint };
 
+export interface BetPlanInput {
+  playerId: string;
+  currency: string;
+  gameId: number;
+  stake: bigint;
+  realBalance: bigint;
+  now: Date;
+}
+
 /**
  * How a stake is paid. A refusal has its realtime event written already (the caller records
  * the refusal in the same transaction, so both commit together).
  */
-export async function planBet(
-  tx: Queryable,
-  input: {
-    playerId: string;
-    currency: string;
-    gameId: number;
-    stake: bigint;
-    realBalance: bigint;
-    now: Date;
-  },
-): Promise<BetPlan> {
-  const bonus = await bonusRepository(tx).activeBonus(input.playerId, input.currency);
-  if (!bonus) return { kind: "plain" };
-  const channel = playerChannel("gameBets", input.playerId);
-  const [rule] = await tx.query<{ is_restricted: boolean; title: string }>(
+export async function planBet(tx: Queryable, input: BetPlanInput): Promise<BetPlan> {
+  const [plan] = await planBets(tx, [input]);
+  return plan!;
+}
+
+/**
+ * planBet for bets of distinct players at once (the provider wallet's batches): their active
+ * bonuses and the bonuses' rules for the games in two statements whatever their number.
+ */
+export async function planBets(tx: Queryable, inputs: readonly BetPlanInput[]): Promise<BetPlan[]> {
+  const bonuses = await bonusRepository(tx).activeBonuses(inputs);
+  const asked = inputs.flatMap((input, index) => {
+    const bonus = bonuses[index];
+    return bonus ? [{ index, bonusId: bonus.bonusId, gameId: input.gameId }] : [];
+  });
+  if (asked.length === 0) return inputs.map(() => ({ kind: "plain" }));
+  const rules = await tx.query<{ is_restricted: boolean; title: string | null }>(
     `SELECT COALESCE(r.is_restricted, false) AS is_restricted, g.title
-       FROM games g LEFT JOIN bonus_game_rules r ON r.game_id = g.id AND r.bonus_id = $1
-      WHERE g.id = $2`,
-    [bonus.bonusId, input.gameId],
+       FROM unnest($1::integer[], $2::integer[]) WITH ORDINALITY AS q(bonus_id, game_id, n)
+       LEFT JOIN games g ON g.id = q.game_id
+       LEFT JOIN bonus_game_rules r ON r.game_id = q.game_id AND r.bonus_id = q.bonus_id
+      ORDER BY q.n`,
+    [asked.map((item) => item.bonusId), asked.map((item) => item.gameId)],
   );
-  if (rule?.is_restricted) {
-    const event: GameBetRestrictedEvent = {
-      type: "game.bet.restricted",
-      playerBonus: { id: bonus.id, currency: bonus.currency },
-      gameId: input.gameId,
-      gameTitle: rule.title,
-    };
-    await walletRepository(tx).enqueueEvent(channel, event, input.now);
-    return {
-      kind: "refuse",
-      status: 400,
-      code: ProviderWalletError.BonusGameRestricted,
-      message: "This game cannot be played while the bonus is active",
-    };
+  const plans: BetPlan[] = inputs.map(() => ({ kind: "plain" }));
+  for (const [position, { index }] of asked.entries()) {
+    const input = inputs[index]!;
+    const bonus = bonuses[index]!;
+    const rule = rules[position];
+    const channel = playerChannel("gameBets", input.playerId);
+    if (rule?.is_restricted) {
+      const event: GameBetRestrictedEvent = {
+        type: "game.bet.restricted",
+        playerBonus: { id: bonus.id, currency: bonus.currency },
+        gameId: input.gameId,
+        gameTitle: rule.title ?? "",
+      };
+      await walletRepository(tx).enqueueEvent(channel, event, input.now);
+      plans[index] = {
+        kind: "refuse",
+        status: 400,
+        code: ProviderWalletError.BonusGameRestricted,
+        message: "This game cannot be played while the bonus is active",
+      };
+      continue;
+    }
+    if (bonus.maxBet !== null && input.stake > bonus.maxBet) {
+      const event: GameBetMaxExceedEvent = {
+        type: "game.bet.max.exceed",
+        playerBonus: { id: bonus.id, currency: bonus.currency },
+        maxBetAmount: formatAmount(bonus.maxBet, bonus.subunitToUnit),
+        betAmount: formatAmount(input.stake, bonus.subunitToUnit),
+        gameId: input.gameId,
+      };
+      await walletRepository(tx).enqueueEvent(channel, event, input.now);
+      plans[index] = {
+        kind: "refuse",
+        status: 400,
+        code: ProviderWalletError.BonusMaxBetExceeded,
+        message: "The bet is over the bonus's max bet",
+      };
+      continue;
+    }
+    const real = input.realBalance > 0n ? input.realBalance : 0n;
+    const rest = input.stake - min(input.stake, real);
+    const fromBonus = min(rest, bonus.balance);
+    // Not enough money: the whole rest is asked of the real balance, which the ledger refuses.
+    plans[index] = { kind: "bonus", bonus, fromReal: input.stake - fromBonus, fromBonus };
   }
-  if (bonus.maxBet !== null && input.stake > bonus.maxBet) {
-    const event: GameBetMaxExceedEvent = {
-      type: "game.bet.max.exceed",
-      playerBonus: { id: bonus.id, currency: bonus.currency },
-      maxBetAmount: formatAmount(bonus.maxBet, bonus.subunitToUnit),
-      betAmount: formatAmount(input.stake, bonus.subunitToUnit),
-      gameId: input.gameId,
-    };
-    await walletRepository(tx).enqueueEvent(channel, event, input.now);
-    return {
-      kind: "refuse",
-      status: 400,
-      code: ProviderWalletError.BonusMaxBetExceeded,
-      message: "The bet is over the bonus's max bet",
-    };
-  }
-  const real = input.realBalance > 0n ? input.realBalance : 0n;
-  const rest = input.stake - min(input.stake, real);
-  const fromBonus = min(rest, bonus.balance);
-  // Not enough money: the whole rest is asked of the real balance, which the ledger refuses.
-  return { kind: "bonus", bonus, fromReal: input.stake - fromBonus, fromBonus };
+  return plans;
+}
+
+export interface BonusBet {
+  providerId: number;
+  providerTxId: string;
+  providerRoundId: string;
+  playerId: string;
+  now: Date;
 }
 
 /** After the bet's posting was applied: the split, and the bonus's balance. */
 export async function recordBonusBet(
   tx: Queryable,
   plan: Extract<BetPlan, { kind: "bonus" }>,
-  bet: {
-    providerId: number;
-    providerTxId: string;
-    providerRoundId: string;
-    playerId: string;
-    now: Date;
-  },
+  bet: BonusBet,
 ): Promise<void> {
+  await recordBonusBets(tx, [{ plan, bet }]);
+}
+
+/** recordBonusBet for several bets (of distinct bonuses) in two statements. */
+export async function recordBonusBets(
+  tx: Queryable,
+  items: readonly { plan: Extract<BetPlan, { kind: "bonus" }>; bet: BonusBet }[],
+): Promise<void> {
+  if (items.length === 0) return;
   await tx.query(
     `INSERT INTO bonus_bets (provider_id, provider_tx_id, provider_round_id, player_id,
        player_bonus_id, real_amount, bonus_amount, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::uuid[], $5::bigint[],
+                          $6::numeric[], $7::numeric[], $8::timestamptz[])`,
     [
-      bet.providerId,
-      bet.providerTxId,
-      bet.providerRoundId,
-      bet.playerId,
-      plan.bonus.id,
-      plan.fromReal.toString(),
-      plan.fromBonus.toString(),
-      bet.now,
+      items.map(({ bet }) => bet.providerId),
+      items.map(({ bet }) => bet.providerTxId),
+      items.map(({ bet }) => bet.providerRoundId),
+      items.map(({ bet }) => bet.playerId),
+      items.map(({ plan }) => plan.bonus.id),
+      items.map(({ plan }) => plan.fromReal.toString()),
+      items.map(({ plan }) => plan.fromBonus.toString()),
+      items.map(({ bet }) => bet.now),
     ],
   );
-  if (plan.fromBonus > 0n) {
-    await tx.query("UPDATE player_bonuses SET balance = balance - $2::numeric WHERE id = $1", [
-      plan.bonus.id,
-      plan.fromBonus.toString(),
-    ]);
-  }
+  await addToBonuses(
+    tx,
+    items.map(({ plan }) => ({ playerBonusId: plan.bonus.id, amount: -plan.fromBonus })),
+  );
+}
+
+/** Adds each amount (negative: takes it) to its player bonus's balance, in one statement. */
+async function addToBonuses(
+  tx: Queryable,
+  changes: readonly { playerBonusId: number; amount: bigint }[],
+): Promise<void> {
+  const moved = changes.filter((change) => change.amount !== 0n);
+  if (moved.length === 0) return;
+  await tx.query(
+    `UPDATE player_bonuses pb SET balance = pb.balance + d.amount
+       FROM (SELECT id, sum(amount) AS amount
+               FROM unnest($1::bigint[], $2::numeric[]) AS c(id, amount) GROUP BY id) d
+      WHERE pb.id = d.id`,
+    [moved.map((change) => change.playerBonusId), moved.map((change) => change.amount.toString())],
+  );
 }
 
 export interface MoneySplit {
@@ -140,32 +189,69 @@ async function activeOrNull(tx: Queryable, playerBonusId: number): Promise<boole
   return row?.status === PlayerBonusStatus.Active;
 }
 
+export interface WinRound {
+  providerId: number;
+  providerRoundId: string;
+  playerId: string;
+}
+
 /** The win's split: in the proportion of the round's stakes paid with bonus money (rounded down). */
-export async function splitWin(
+export async function splitWin(tx: Queryable, round: WinRound, win: bigint): Promise<MoneySplit> {
+  const [split] = await splitWins(tx, [{ round, win }]);
+  return split!;
+}
+
+/** splitWin for several wins (each of its own round) in one statement. */
+export async function splitWins(
   tx: Queryable,
-  round: { providerId: number; providerRoundId: string; playerId: string },
-  win: bigint,
-): Promise<MoneySplit> {
-  if (win <= 0n) return { toReal: win, toBonus: 0n, playerBonusId: null };
-  const [row] = await tx.query<{ player_bonus_id: string; real: string; bonus: string }>(
-    `SELECT bb.player_bonus_id::text AS player_bonus_id,
-            sum(bb.real_amount)::text AS real, sum(bb.bonus_amount)::text AS bonus
-       FROM bonus_bets bb
-       JOIN game_transactions t ON t.provider_id = bb.provider_id
-                               AND t.provider_tx_id = bb.provider_tx_id AND t.status = 'applied'
-      WHERE bb.provider_id = $1 AND bb.provider_round_id = $2 AND bb.player_id = $3
-      GROUP BY bb.player_bonus_id ORDER BY sum(bb.bonus_amount) DESC LIMIT 1`,
-    [round.providerId, round.providerRoundId, round.playerId],
+  wins: readonly { round: WinRound; win: bigint }[],
+): Promise<MoneySplit[]> {
+  const splits: MoneySplit[] = wins.map(({ win }) => ({
+    toReal: win,
+    toBonus: 0n,
+    playerBonusId: null,
+  }));
+  const asked = wins.flatMap((item, index) => (item.win > 0n ? [{ ...item, index }] : []));
+  if (asked.length === 0) return splits;
+  const rows = await tx.query<{
+    player_bonus_id: string | null;
+    real: string | null;
+    bonus: string | null;
+    active: boolean;
+  }>(
+    `SELECT s.player_bonus_id::text AS player_bonus_id, s.real::text AS real,
+            s.bonus::text AS bonus, COALESCE(pb.status = 2, false) AS active
+       FROM unnest($1::integer[], $2::text[], $3::uuid[]) WITH ORDINALITY AS q(provider_id, round_id, player_id, n)
+       LEFT JOIN LATERAL (
+         SELECT bb.player_bonus_id, sum(bb.real_amount) AS real, sum(bb.bonus_amount) AS bonus
+           FROM bonus_bets bb
+           JOIN game_transactions t ON t.provider_id = bb.provider_id
+                                   AND t.provider_tx_id = bb.provider_tx_id AND t.status = 'applied'
+          WHERE bb.provider_id = q.provider_id AND bb.provider_round_id = q.round_id
+            AND bb.player_id = q.player_id
+          GROUP BY bb.player_bonus_id ORDER BY sum(bb.bonus_amount) DESC LIMIT 1) s ON true
+       LEFT JOIN player_bonuses pb ON pb.id = s.player_bonus_id
+      ORDER BY q.n`,
+    [
+      asked.map(({ round }) => round.providerId),
+      asked.map(({ round }) => round.providerRoundId),
+      asked.map(({ round }) => round.playerId),
+    ],
   );
-  if (!row) return { toReal: win, toBonus: 0n, playerBonusId: null };
-  const real = BigInt(row.real);
-  const bonus = BigInt(row.bonus);
-  const playerBonusId = Number(row.player_bonus_id);
-  if (bonus === 0n || !(await activeOrNull(tx, playerBonusId))) {
-    return { toReal: win, toBonus: 0n, playerBonusId };
+  for (const [position, { win, index }] of asked.entries()) {
+    const row = rows[position];
+    if (!row?.player_bonus_id) continue;
+    const real = BigInt(row.real ?? "0");
+    const bonus = BigInt(row.bonus ?? "0");
+    const playerBonusId = Number(row.player_bonus_id);
+    if (bonus === 0n || !row.active) {
+      splits[index] = { toReal: win, toBonus: 0n, playerBonusId };
+      continue;
+    }
+    const toBonus = (win * bonus) / (real + bonus);
+    splits[index] = { toReal: win - toBonus, toBonus, playerBonusId };
   }
-  const toBonus = (win * bonus) / (real + bonus);
-  return { toReal: win - toBonus, toBonus, playerBonusId };
+  return splits;
 }
 
 /** A rolled-back bet: each part back where it came from. */
@@ -190,12 +276,22 @@ export async function splitRefund(
 
 /** After a win's or refund's posting: the bonus part back on the bonus. */
 export async function creditBonusPart(tx: Queryable, split: MoneySplit): Promise<void> {
-  if (split.toBonus > 0n && split.playerBonusId !== null) {
-    await tx.query("UPDATE player_bonuses SET balance = balance + $2::numeric WHERE id = $1", [
-      split.playerBonusId,
-      split.toBonus.toString(),
-    ]);
-  }
+  await creditBonusParts(tx, [split]);
+}
+
+/** creditBonusPart for several splits in one statement. */
+export async function creditBonusParts(
+  tx: Queryable,
+  splits: readonly MoneySplit[],
+): Promise<void> {
+  await addToBonuses(
+    tx,
+    splits.flatMap((split) =>
+      split.toBonus > 0n && split.playerBonusId !== null
+        ? [{ playerBonusId: split.playerBonusId, amount: split.toBonus }]
+        : [],
+    ),
+  );
 }
 
 /** Ledger legs paying `split` to the player (the house leg is the caller's). */

@@ -316,6 +316,22 @@ export function bonusRepository(db: Queryable) {
       );
       return row ? toRecord(row) : null;
     },
+    /** activeBonus for several players and currencies in one statement, in their order. */
+    async activeBonuses(
+      keys: readonly { playerId: string; currency: string }[],
+    ): Promise<(PlayerBonusRecord | null)[]> {
+      if (keys.length === 0) return [];
+      const rows = await db.query<PlayerBonusRow & { n: string }>(
+        `SELECT q.n::text AS n, a.*
+           FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS q(player_id, currency, n)
+           CROSS JOIN LATERAL (${PB_SELECT}
+                   WHERE pb.player_id = q.player_id AND pb.currency = q.currency
+                     AND pb.status = 2) a`,
+        [keys.map((key) => key.playerId), keys.map((key) => key.currency)],
+      );
+      const found = new Map(rows.map((row) => [Number(row.n) - 1, toRecord(row)]));
+      return keys.map((_, index) => found.get(index) ?? null);
+    },
     async listPlayerBonuses(
       playerId: string,
       statuses: readonly number[] | undefined,

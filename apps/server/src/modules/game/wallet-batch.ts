@@ -10,13 +10,12 @@
 // - in its transaction the batch locks its players (in id order), reads every call's state in
 //   one statement and checks it (wallet-calls.ts `checkCall`, as a call alone does), posts all
 //   postings in one `ledger_post_arrays`, and records all movements in one statement;
-// - the bets of players with a bet, loss or exclusion limit have the limit checks together
-//   (risk/enforce-limits.ts `betLimitRefusals`: three statements for the batch, not three or
-//   more per bet); a refused one is recorded with its game-limit-reached event as alone;
-// - a call that needs the bonus checks (a bet of a player with an active bonus; a win in a
-//   round with bonus stakes; a free-spins win) is left out of the batch's writes and runs alone
-//   after it, with every check (wallet-bet.ts `betAlone`, wallet-win.ts `winAlone`), still
-//   before that player's next call;
+// - the checks that read more run for the whole batch at once, as the call alone runs them
+//   (wallet-bet.ts `betAlone`, wallet-win.ts `winAlone`): the bet, loss and exclusion limits of
+//   players that have them (risk/enforce-limits.ts `betLimitRefusals`), the bonus rules and the
+//   real/bonus split of a stake (bonus/bonus-bets.ts `planBets`) and of a win in a round with
+//   bonus stakes (`splitWins`), then the bonus bets and bonus parts in one statement each; a
+//   refusal is recorded with its realtime event as alone. A free-spins win runs alone;
 // - a batch that fails as a whole (a deadlock, a lost connection, a fault of one call that
 //   sinks the statement) writes nothing, and each of its calls runs alone, so one bad call
 //   never takes the others down with it.
@@ -26,7 +25,15 @@ import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { failPoint } from "../../lib/fail-point";
 import { onNextTurn } from "../../lib/next-turn";
-import { playerLegs } from "../bonus/bonus-bets";
+import {
+  type BetPlan,
+  creditBonusParts,
+  type MoneySplit,
+  planBets,
+  playerLegs,
+  recordBonusBets,
+  splitWins,
+} from "../bonus/bonus-bets";
 import { betLimitRefusals } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
 import type { WalletAccountRecord } from "../wallet/repository";
@@ -38,6 +45,7 @@ import {
   type MoneyCall,
   readCallStates,
   recordRefusal,
+  refusal,
   settle,
   winPosted,
   winPosting,
@@ -177,10 +185,17 @@ interface Checked {
   wallet: WalletAccountRecord;
 }
 
+/** A call whose money moves: a bet's real/bonus split (and bonus plan), a win's split. */
+interface Paying extends Checked {
+  fromReal: bigint;
+  fromBonus: bigint;
+  plan: Extract<BetPlan, { kind: "bonus" }> | null;
+  split: MoneySplit;
+}
+
 /**
- * In the batch's transaction: locks, state, checks, postings, refusals and movements of calls
- * of distinct players and rounds. Calls that need every check are answered `alone` and write
- * nothing here.
+ * In the batch's transaction: locks, state, checks (the limit and bonus ones set-based),
+ * postings, refusals and movements of calls of distinct players and rounds.
  */
 async function applyTogether(
   tx: Queryable,
@@ -191,14 +206,19 @@ async function applyTogether(
   await games.lockPlayers(calls.map((call) => call.session.playerId));
   const states = await readCallStates(tx, calls, now);
   const outcomes: Outcome[] = new Array(calls.length);
-  const posting: Checked[] = [];
-  /** Bets of players with limits, checked together below. */
-  const limited: Checked[] = [];
-  const settled: {
-    checked: Checked;
-    answer: StoredAnswer;
-    movement: Movement;
-  }[] = [];
+  const answer = (index: number, value: StoredAnswer) => {
+    outcomes[index] = { kind: "answer", answer: value };
+  };
+  const bets: Checked[] = [];
+  const wins: Checked[] = [];
+  const settled: { checked: Checked; answer: StoredAnswer; movement: Movement }[] = [];
+  const settle0 = (checked: Checked) => {
+    // A win of 0: the round's result, no money moves.
+    const { call, state, wallet } = checked;
+    const { real, bonus } = wallet.balances;
+    const after = { real, bonus, ledgerTransactionId: null, moved: false };
+    settled.push({ checked, ...settle(call, state, wallet, after, now) });
+  };
 
   calls.forEach((call, index) => {
     const state = states[index]!;
@@ -209,27 +229,14 @@ async function applyTogether(
       outcomes[index] = { kind: "error", error };
       return;
     }
-    if (state.bonusChecks) {
-      outcomes[index] = { kind: "alone" };
-      return;
-    }
     const checked = { index, call, state, wallet };
-    if (state.limitChecks) {
-      limited.push(checked);
-      return;
-    }
-    if (call.kind === "bet" || call.amount > 0n) {
-      posting.push(checked);
-      return;
-    }
-    // A win of 0: the round's result, no money moves.
-    const { real, bonus } = wallet.balances;
-    settled.push({
-      checked,
-      ...settle(call, state, wallet, { real, bonus, ledgerTransactionId: null, moved: false }, now),
-    });
+    if (call.kind === "bet") bets.push(checked);
+    else if (call.amount > 0n) wins.push(checked);
+    else settle0(checked);
   });
 
+  // Bet, loss and exclusion limits (betAlone's assertCanBet, for the batch at once).
+  const limited = bets.filter(({ state }) => state.limitChecks);
   const limitRefusals = await betLimitRefusals(
     tx,
     limited.map(({ call }) => ({
@@ -240,70 +247,135 @@ async function applyTogether(
       playerLocked: true, // by lockPlayers
     })),
   );
+  const refusedByLimit = new Set<Checked>();
   for (const [position, checked] of limited.entries()) {
     const refusal = limitRefusals[position];
-    if (!refusal) {
-      posting.push(checked);
-      continue;
-    }
+    if (!refusal) continue;
+    refusedByLimit.add(checked);
     const { call, state, wallet, index } = checked;
-    const answer = await recordLimitRefusal(tx, call, state, wallet, refusal, now);
-    outcomes[index] = { kind: "answer", answer };
+    answer(index, await recordLimitRefusal(tx, call, state, wallet, refusal, now));
   }
 
-  // Without a bonus a bet is paid with real money, and a win goes to real money.
+  // The bonus rules and the real/bonus split of stakes (planBet) and wins (splitWin).
+  const bonusBets = bets.filter(
+    (checked) => checked.state.bonusChecks && !refusedByLimit.has(checked),
+  );
+  const plans = await planBets(
+    tx,
+    bonusBets.map(({ call, wallet }) => ({
+      playerId: call.session.playerId,
+      currency: call.session.currency,
+      gameId: call.session.gameId,
+      stake: call.amount,
+      realBalance: wallet.balances.real,
+      now,
+    })),
+  );
+  const planOf = new Map(bonusBets.map((checked, position) => [checked, plans[position]!]));
+  const bonusWins = wins.filter(({ state }) => state.bonusChecks);
+  const splits = await splitWins(
+    tx,
+    bonusWins.map(({ call }) => ({
+      round: {
+        providerId: call.provider.id,
+        providerRoundId: call.body.roundId,
+        playerId: call.session.playerId,
+      },
+      win: call.amount,
+    })),
+  );
+  const splitOf = new Map(bonusWins.map((checked, position) => [checked, splits[position]!]));
+
+  const paying: Paying[] = [];
+  for (const checked of bets) {
+    if (refusedByLimit.has(checked)) continue;
+    const { call, state, wallet, index } = checked;
+    const plan = planOf.get(checked) ?? { kind: "plain" as const };
+    if (plan.kind === "refuse") {
+      const failure = refusal(call, wallet, plan.status, plan.code, plan.message);
+      answer(index, await recordRefusal(tx, call, state, failure, null, now));
+      continue;
+    }
+    const fromBonus = plan.kind === "bonus" ? plan.fromBonus : 0n;
+    paying.push({
+      ...checked,
+      fromReal: call.amount - fromBonus,
+      fromBonus,
+      plan: plan.kind === "bonus" ? plan : null,
+      split: { toReal: 0n, toBonus: 0n, playerBonusId: null },
+    });
+  }
+  for (const checked of wins) {
+    const split = splitOf.get(checked) ?? {
+      toReal: checked.call.amount,
+      toBonus: 0n,
+      playerBonusId: null,
+    };
+    paying.push({ ...checked, fromReal: 0n, fromBonus: 0n, plan: null, split });
+  }
+
   const results = await postInTransaction(
     tx,
-    posting.map(({ call, wallet }) =>
+    paying.map(({ call, wallet, fromReal, fromBonus, split }) =>
       call.kind === "bet"
-        ? betPosting(call, wallet, call.amount, 0n)
-        : winPosting(
-            call,
-            playerLegs({ toReal: call.amount, toBonus: 0n }, wallet.ledger, call.session.currency),
-          ),
+        ? betPosting(call, wallet, fromReal, fromBonus)
+        : winPosting(call, playerLegs(split, wallet.ledger, call.session.currency)),
     ),
   );
   const refused: { checked: Checked; result: ReturnType<typeof betPosted> & { kind: "short" } }[] =
     [];
-  posting.forEach((checked, position) => {
-    const { call, state, wallet, index } = checked;
+  const bonusBetsMade: Parameters<typeof recordBonusBets>[1][number][] = [];
+  const bonusParts: MoneySplit[] = [];
+  paying.forEach((item, position) => {
+    const { call, state, wallet, index, fromReal, fromBonus, plan, split } = item;
     const posted = results[position];
     try {
       if (call.kind === "bet") {
-        const result = betPosted(call, wallet, posted, call.amount, 0n);
+        const result = betPosted(call, wallet, posted, fromReal, fromBonus);
         if (result.kind === "short") {
-          refused.push({ checked, result });
+          refused.push({ checked: item, result });
           return;
         }
-        settled.push({ checked, ...settle(call, state, wallet, { ...result, moved: true }, now) });
+        if (plan) {
+          bonusBetsMade.push({
+            plan,
+            bet: {
+              providerId: call.provider.id,
+              providerTxId: call.body.transactionId,
+              providerRoundId: call.body.roundId,
+              playerId: call.session.playerId,
+              now,
+            },
+          });
+        }
+        settled.push({
+          checked: item,
+          ...settle(call, state, wallet, { ...result, moved: true }, now),
+        });
         return;
       }
-      const after = {
-        ...winPosted(wallet, posted, { toReal: call.amount, toBonus: 0n }),
-        moved: true,
-      };
-      settled.push({ checked, ...settle(call, state, wallet, after, now) });
+      const after = { ...winPosted(wallet, posted, split), moved: true };
+      bonusParts.push(split);
+      settled.push({ checked: item, ...settle(call, state, wallet, after, now) });
     } catch (error) {
       outcomes[index] = { kind: "error", error };
     }
   });
 
   for (const { checked, result } of refused) {
-    const answer = await recordRefusal(
-      tx,
-      checked.call,
-      checked.state,
-      result.failure,
-      result.ledgerTransactionId,
-      now,
+    const { call, state, index } = checked;
+    answer(
+      index,
+      await recordRefusal(tx, call, state, result.failure, result.ledgerTransactionId, now),
     );
-    outcomes[checked.index] = { kind: "answer", answer };
   }
+  await recordBonusBets(tx, bonusBetsMade);
+  await creditBonusParts(tx, bonusParts);
   await games.recordMovements(
     settled.map((item) => item.movement),
     now,
   );
-  for (const { checked, answer } of settled) outcomes[checked.index] = { kind: "answer", answer };
+  for (const { checked, answer: value } of settled) answer(checked.index, value);
   failPoint("game.batch-written");
   return outcomes;
 }

@@ -2,8 +2,8 @@
 // (ledger kind game.bet, player real → house games) after every check the platform makes at
 // the moment money moves: session live, account not blocked, not self-excluded or cooling off,
 // bet and loss limits (assertCanBet, under the player's row lock, in this transaction).
-// Most bets go through wallet-batch.ts with other players' calls; betAlone is the path with
-// every check.
+// Most bets go through wallet-batch.ts with other players' calls (the same checks, set-based);
+// betAlone is the path of one call alone.
 import type { GameBetLimitReachedEvent } from "@casino/contract/game";
 import { playerChannel } from "@casino/contract/realtime";
 import { formatAmount } from "@casino/money/format";
@@ -27,9 +27,9 @@ import { type CallState, gameWalletRepository, type StoredAnswer } from "./walle
 
 /**
  * A bet in a transaction of its own, with every check: the limits (assertCanBet, under the
- * player's row lock) and the bonus rules and split (planBet). wallet-batch.ts sends here the
- * bets of players with an active bonus and applies the others together (checking limits there
- * with betLimitRefusals, set-based).
+ * player's row lock) and the bonus rules and split (planBet). wallet-batch.ts runs the same
+ * checks for many bets at once (betLimitRefusals, planBets) and sends here only the calls of a
+ * batch that failed as a whole (and every call when batching is off).
  */
 export async function betAlone(ctx: AppContext, call: MoneyCall): Promise<StoredAnswer> {
   const { session } = call;

@@ -3,8 +3,8 @@
 // needs a round this player has bet in, still open; closeRound (default true) settles it.
 // A win with freeSpinsId pays a platform free-spins grant: its round has no bet, so the win may
 // open it (credited as a normal win until the bonus engine credits it as bonus money).
-// Most wins go through wallet-batch.ts with other players' calls; winAlone is the path with
-// every check.
+// Most wins go through wallet-batch.ts with other players' calls (the same split, set-based);
+// winAlone is the path of one call alone and of free-spins wins.
 import type { AppContext } from "../../context";
 import { creditBonusPart, playerLegs, splitWin } from "../bonus/bonus-bets";
 import { findFreeSpinGrant, recordFreeSpinWin } from "../bonus/free-spin-wins";
@@ -21,8 +21,8 @@ import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
 
 /**
  * A win in a transaction of its own, with every check: the round's bonus split (splitWin) and
- * platform free spins. wallet-batch.ts sends here the wins that need them and applies the
- * others together.
+ * platform free spins. wallet-batch.ts splits many wins at once (splitWins) and sends here
+ * the free-spins wins and the calls of a batch that failed as a whole.
  */
 export async function winAlone(ctx: AppContext, call: MoneyCall): Promise<StoredAnswer> {
   const { session, amount } = call;
