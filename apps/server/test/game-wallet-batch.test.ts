@@ -6,9 +6,11 @@ import { ErrorCode } from "@casino/contract/errors";
 import { ProviderWalletAnswer, ProviderWalletError } from "@casino/contract/game";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "../src/context";
+import { onBetEvent } from "../src/modules/bonus/wagering";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
-import { expectErrorBody } from "./helpers";
+import { expectErrorBody, testDbKind } from "./helpers";
 import { sandboxDeposit } from "./payment-helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
@@ -300,6 +302,72 @@ describe("provider wallet batches", () => {
     expect(events).toEqual({ max: 1, restricted: 1 });
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
+
+  // PGlite has one connection: no transaction ever runs beside another there.
+  it.runIf(testDbKind() === "pg")(
+    "BE-33 counting a bonus player's wagering holds no lock that the player's next real-money bet waits for",
+    async () => {
+      const p = await gamePlayer(app, { funds: "10.00" });
+      const code = await app.inject({
+        method: "POST",
+        url: "/api/game/bonuses/bonuscodes",
+        headers: p.headers,
+        payload: { bonusCode: "WELCOME5", trigger: 1 },
+      });
+      expect(code.json().data.status, code.body).toBe(2);
+      const { roundId } = await p.round("1.00", "0");
+      await app.domainEvents.drain();
+      const [row] = await app.testDb.query<{
+        id: string;
+        type: string;
+        key: string;
+        player_id: string | null;
+        payload: Record<string, unknown>;
+        created_at: Date;
+      }>(
+        `SELECT id::text AS id, type, key, player_id, payload, created_at FROM domain_events
+          WHERE type = 'game.bet.settled' AND payload->>'providerRoundId' = $1`,
+        [roundId],
+      );
+      const event = {
+        id: row!.id,
+        type: row!.type,
+        key: row!.key,
+        playerId: row!.player_id,
+        payload: row!.payload,
+        createdAt: row!.created_at,
+      };
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let counted!: () => void;
+      const handled = new Promise<void>((resolve) => {
+        counted = resolve;
+      });
+      // The wagering consumer's handler in a dispatch transaction that stays open.
+      const dispatch = app.testDb.transaction(async (tx) => {
+        await onBetEvent(tx, { now: () => new Date() } as unknown as AppContext, event);
+        counted();
+        await gate;
+      });
+      try {
+        await handled;
+        // From another connection: the player's row is free, and a bet goes through at once. (A
+        // bet paid with bonus money would wait for the bonus's row, which the count updates.)
+        await app.testDb.query("SELECT id FROM players WHERE id = $1 FOR NO KEY UPDATE NOWAIT", [
+          p.tokens.profileId,
+        ]);
+        expect(ok(await p.bet("0.50"))).toMatchObject({
+          realBalance: "8.50",
+          bonusBalance: "5.00",
+        });
+      } finally {
+        release();
+        await dispatch;
+      }
+    },
+  );
 
   it("BE-32 a fault that sinks a batch: the other calls are applied alone, the faulty one moves nothing", async () => {
     const group = await players(10);

@@ -10,7 +10,7 @@ import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import type { BetSettledPayload, DomainEvent } from "../../infra/domain-events";
 import { finishBonus, openBonusRounds, publishPlayerBonus } from "./lifecycle";
-import { bonusRepository, lockPlayer } from "./repository";
+import { bonusRepository, lockPlayer, type PlayerBonusRecord } from "./repository";
 
 /** For a dispatch batch: the ids of the events whose round has stakes under a bonus. */
 export async function roundsWithBonusStakes(
@@ -33,6 +33,11 @@ export async function roundsWithBonusStakes(
   return new Set(rows.map((row) => events[row.n - 1]!.id));
 }
 
+/** Whether the bonus may be finishing: wagered through, or its money gone. */
+function finishing(bonus: PlayerBonusRecord): boolean {
+  return bonus.wagered >= bonus.wagerTotal || bonus.balance === 0n;
+}
+
 export async function onBetEvent(
   tx: Queryable,
   ctx: AppContext,
@@ -48,7 +53,11 @@ export async function onBetEvent(
     [bet.providerId, bet.providerRoundId, bet.playerId],
   );
   if (!row) return;
-  await lockPlayer(tx, bet.playerId);
+  // No player lock for the count itself: bets read the bonus's status, balance and max bet, not
+  // what it has wagered, and this consumer runs one dispatch at a time. A lock taken here would
+  // be held to the end of the dispatch, and every bet of the player would wait for it (seconds
+  // under load with many bonus players: bench:games --bonused). Finishing the bonus moves money
+  // and changes what bets read: that takes the lock (below).
   const record = await bonusRepository(tx).findPlayerBonus(
     bet.playerId,
     Number(row.player_bonus_id),
@@ -75,19 +84,26 @@ export async function onBetEvent(
     counted >= 0n ? percentOf(counted, contribution) : -percentOf(-counted, contribution);
   if (progress !== 0n) {
     await tx.query(
-      "UPDATE player_bonuses SET wagered = GREATEST(wagered + $2::numeric, 0) WHERE id = $1",
+      // Only while active: a cancel or expiry that committed meanwhile wins.
+      "UPDATE player_bonuses SET wagered = GREATEST(wagered + $2::numeric, 0) WHERE id = $1 AND status = 2",
       [record.id, progress.toString()],
     );
   }
-  const after = await bonusRepository(tx).findPlayerBonus(bet.playerId, record.id);
+  let after = await bonusRepository(tx).findPlayerBonus(bet.playerId, record.id);
   if (!after) return;
-  if (after.wagered >= after.wagerTotal && (await openBonusRounds(tx, after.id)) === 0) {
-    await finishBonus(tx, ctx, after, after.balance > 0n ? 2 : 5);
-    return;
-  }
-  if (after.balance === 0n && (await openBonusRounds(tx, after.id)) === 0) {
-    await finishBonus(tx, ctx, after, 5);
-    return;
+  if (finishing(after)) {
+    // Under the player's lock, as bets take it; read again: a bet may have moved the balance.
+    await lockPlayer(tx, bet.playerId);
+    after = await bonusRepository(tx).findPlayerBonus(bet.playerId, record.id);
+    if (after?.status !== 2) return;
+    if (after.wagered >= after.wagerTotal && (await openBonusRounds(tx, after.id)) === 0) {
+      await finishBonus(tx, ctx, after, after.balance > 0n ? 2 : 5);
+      return;
+    }
+    if (after.balance === 0n && (await openBonusRounds(tx, after.id)) === 0) {
+      await finishBonus(tx, ctx, after, 5);
+      return;
+    }
   }
   if (progress !== 0n) await publishPlayerBonus(tx, ctx, bet.playerId, after.id);
 }
