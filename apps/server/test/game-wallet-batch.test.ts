@@ -42,6 +42,37 @@ async function transactionsThatWrote(ids: readonly string[]): Promise<number> {
   return row!.n;
 }
 
+/** A win of `amount` in each player's round, all sent at once. */
+const winEach = (
+  group: readonly { token: string }[],
+  rounds: readonly { roundId: string }[],
+  amount: string,
+) =>
+  Promise.all(
+    group.map((p, index) =>
+      providerCall(app, "win", {
+        token: p.token,
+        transactionId: providerId("win"),
+        roundId: rounds[index]!.roundId,
+        amount,
+        currency: "EUR",
+      }),
+    ),
+  );
+
+/** A player with `funds` real money and the WELCOME5 bonus active (5.00, at most 2.00 a bet). */
+async function bonusPlayer(funds: string, game?: string) {
+  const p = await gamePlayer(app, { funds, ...(game ? { game } : {}) });
+  const code = await app.inject({
+    method: "POST",
+    url: "/api/game/bonuses/bonuscodes",
+    headers: p.headers,
+    payload: { bonusCode: "WELCOME5", trigger: 1 },
+  });
+  expect(code.json().data.status, code.body).toBe(2);
+  return p;
+}
+
 const players = (count: number, funds = "100.00") =>
   Promise.all(Array.from({ length: count }, () => gamePlayer(app, { funds })));
 
@@ -202,17 +233,7 @@ describe("provider wallet batches", () => {
     );
     expect(split!.n).toBe(4);
     // Wins in rounds with bonus stakes follow the split (splitWin).
-    const wins = await Promise.all(
-      everyone.map((p, index) =>
-        providerCall(app, "win", {
-          token: p.token,
-          transactionId: providerId("win"),
-          roundId: rounds[index]!.roundId,
-          amount: "2.00",
-          currency: "EUR",
-        }),
-      ),
-    );
+    const wins = await winEach(everyone, rounds, "2.00");
     for (const win of wins) expect(ok(win)).toMatchObject({ balance: "97.00", roundClosed: true });
     // 3 EUR lost of 20: a bet of 17.01 goes past the loss limit, refused in a batch as alone;
     // 17.00 still fits.
@@ -232,18 +253,7 @@ describe("provider wallet batches", () => {
   });
 
   it("BE-32 BE-33 bonus players' bets and wins go together with the splits, refusals and events they get alone", async () => {
-    const withCode = async (game?: string) => {
-      const p = await gamePlayer(app, { funds: "1.00", ...(game ? { game } : {}) });
-      // WELCOME5: 5.00 bonus money at once, at most 2.00 a bet.
-      const code = await app.inject({
-        method: "POST",
-        url: "/api/game/bonuses/bonuscodes",
-        headers: p.headers,
-        payload: { bonusCode: "WELCOME5", trigger: 1 },
-      });
-      expect(code.json().data.status, code.body).toBe(2);
-      return p;
-    };
+    const withCode = (game?: string) => bonusPlayer("1.00", game);
     const group = await Promise.all(Array.from({ length: 8 }, () => withCode()));
     const overMax = await withCode();
     const restricted = await withCode("pharaoh-spins");
@@ -272,17 +282,7 @@ describe("provider wallet batches", () => {
     );
     expect(split).toEqual({ n: 8, real: "800", bonus: "800" });
     // A 4.00 win follows the stake's split: 2.00 real, 2.00 back on the bonus.
-    const wins = await Promise.all(
-      group.map((p, index) =>
-        providerCall(app, "win", {
-          token: p.token,
-          transactionId: providerId("win"),
-          roundId: rounds[index]!.roundId,
-          amount: "4.00",
-          currency: "EUR",
-        }),
-      ),
-    );
+    const wins = await winEach(group, rounds, "4.00");
     for (const win of wins) {
       expect(ok(win)).toMatchObject({ balance: "8.00", realBalance: "2.00", bonusBalance: "6.00" });
     }
@@ -307,14 +307,7 @@ describe("provider wallet batches", () => {
   it.runIf(testDbKind() === "pg")(
     "BE-33 counting a bonus player's wagering holds no lock that the player's next real-money bet waits for",
     async () => {
-      const p = await gamePlayer(app, { funds: "10.00" });
-      const code = await app.inject({
-        method: "POST",
-        url: "/api/game/bonuses/bonuscodes",
-        headers: p.headers,
-        payload: { bonusCode: "WELCOME5", trigger: 1 },
-      });
-      expect(code.json().data.status, code.body).toBe(2);
+      const p = await bonusPlayer("10.00");
       const { roundId } = await p.round("1.00", "0");
       await app.domainEvents.drain();
       const [row] = await app.testDb.query<{

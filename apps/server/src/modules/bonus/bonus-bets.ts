@@ -71,38 +71,45 @@ export async function planBets(tx: Queryable, inputs: readonly BetPlanInput[]): 
     const input = inputs[index]!;
     const bonus = bonuses[index]!;
     const rule = rules[position];
-    const channel = playerChannel("gameBets", input.playerId);
+    /** A refusal, with the realtime event that opens the site's modal for it. */
+    const refuse = async (
+      event: GameBetRestrictedEvent | GameBetMaxExceedEvent,
+      code: number,
+      message: string,
+    ): Promise<BetPlan> => {
+      await walletRepository(tx).enqueueEvent(
+        playerChannel("gameBets", input.playerId),
+        event,
+        input.now,
+      );
+      return { kind: "refuse", status: 400, code, message };
+    };
+    const playerBonus = { id: bonus.id, currency: bonus.currency };
     if (rule?.is_restricted) {
-      const event: GameBetRestrictedEvent = {
-        type: "game.bet.restricted",
-        playerBonus: { id: bonus.id, currency: bonus.currency },
-        gameId: input.gameId,
-        gameTitle: rule.title ?? "",
-      };
-      await walletRepository(tx).enqueueEvent(channel, event, input.now);
-      plans[index] = {
-        kind: "refuse",
-        status: 400,
-        code: ProviderWalletError.BonusGameRestricted,
-        message: "This game cannot be played while the bonus is active",
-      };
+      plans[index] = await refuse(
+        {
+          type: "game.bet.restricted",
+          playerBonus,
+          gameId: input.gameId,
+          gameTitle: rule.title ?? "",
+        },
+        ProviderWalletError.BonusGameRestricted,
+        "This game cannot be played while the bonus is active",
+      );
       continue;
     }
     if (bonus.maxBet !== null && input.stake > bonus.maxBet) {
-      const event: GameBetMaxExceedEvent = {
-        type: "game.bet.max.exceed",
-        playerBonus: { id: bonus.id, currency: bonus.currency },
-        maxBetAmount: formatAmount(bonus.maxBet, bonus.subunitToUnit),
-        betAmount: formatAmount(input.stake, bonus.subunitToUnit),
-        gameId: input.gameId,
-      };
-      await walletRepository(tx).enqueueEvent(channel, event, input.now);
-      plans[index] = {
-        kind: "refuse",
-        status: 400,
-        code: ProviderWalletError.BonusMaxBetExceeded,
-        message: "The bet is over the bonus's max bet",
-      };
+      plans[index] = await refuse(
+        {
+          type: "game.bet.max.exceed",
+          playerBonus,
+          maxBetAmount: formatAmount(bonus.maxBet, bonus.subunitToUnit),
+          betAmount: formatAmount(input.stake, bonus.subunitToUnit),
+          gameId: input.gameId,
+        },
+        ProviderWalletError.BonusMaxBetExceeded,
+        "The bet is over the bonus's max bet",
+      );
       continue;
     }
     const real = input.realBalance > 0n ? input.realBalance : 0n;
