@@ -567,6 +567,70 @@ describe("bets under a bonus (BE-33)", () => {
     }
   });
 
+  it("BE-33 one dispatch's settled bets are counted together as one by one would: contributions, a refund, a bonus wagered through, one update per bonus", async () => {
+    await app.testDb.query("UPDATE bonuses SET wager_multiplier = 2 WHERE slug = 'no-deposit-5'");
+    try {
+      const counted = await gamePlayer(app, { funds: "0" });
+      const excluded = await gamePlayer(app, { funds: "0", game: "lucky-sevens" });
+      const through = await gamePlayer(app, { funds: "0" });
+      for (const p of [counted, excluded, through]) {
+        expect((await applyCode(p.headers, "WELCOME5", 1)).json().data.status).toBe(2);
+      }
+      await app.domainEvents.drain();
+      // Every round below settles while the dispatcher is stopped: its next dispatch takes them all.
+      await app.domainEvents.stop();
+      let lastOutboxId: string;
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          await counted.round("1.00", "1.00");
+          await excluded.round("1.00", "1.00");
+        }
+        for (let i = 0; i < 5; i += 1) await through.round("2.00", "2.00");
+        // A one-request round, settled, then rolled back: counted, then taken back.
+        const refundedBet = providerId("bet");
+        const single = { transactionId: refundedBet, closeRound: true };
+        expect((await counted.bet("2.00", single)).statusCode).toBe(200);
+        const rollback = await providerCall(app, "rollback", {
+          token: counted.token,
+          transactionId: providerId("rb"),
+          referenceTransactionId: refundedBet,
+        });
+        expect(rollback.statusCode, rollback.body).toBe(200);
+        const [row] = await app.testDb.query<{ id: string }>(
+          "SELECT COALESCE(max(id), 0)::text AS id FROM event_outbox",
+        );
+        lastOutboxId = row!.id;
+      } finally {
+        app.domainEvents.start();
+      }
+      await app.domainEvents.drain();
+
+      expect((await bonuses(counted.headers))[0]).toMatchObject({ status: 2, wagered: "3.00" });
+      expect((await bonuses(excluded.headers))[0]).toMatchObject({ status: 2, wagered: "0.00" });
+      expect((await bonuses(through.headers))[0]).toMatchObject({ status: 3, result: 2 });
+      expect(await wallet(through.headers)).toMatchObject({
+        withdrawalBalance: "5.00",
+        bonusBalance: "0.00",
+      });
+      // The players hear of their bonus once for the dispatch, not once per round.
+      const updates = await app.testDb.query<{ player: string; n: number }>(
+        `SELECT split_part(channel, '#', 2) AS player, count(*)::int AS n FROM event_outbox
+          WHERE id > $1 AND payload->>'type' = 'bonus.player-bonus.updated'
+          GROUP BY 1`,
+        [lastOutboxId],
+      );
+      expect(Object.fromEntries(updates.map((u) => [u.player, u.n]))).toEqual({
+        [counted.tokens.profileId]: 1,
+        [through.tokens.profileId]: 1,
+      });
+      expect(await checkLedger(app.testDb)).toEqual([]);
+    } finally {
+      await app.testDb.query(
+        "UPDATE bonuses SET wager_multiplier = 40 WHERE slug = 'no-deposit-5'",
+      );
+    }
+  });
+
   it("3-5 lost: the bonus money lost in play ends the bonus", async () => {
     const game = await gamePlayer(app, { funds: "0" });
     expect((await applyCode(game.headers, "WELCOME5", 1)).json().data.status).toBe(2);

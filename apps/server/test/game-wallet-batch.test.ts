@@ -305,9 +305,9 @@ describe("provider wallet batches", () => {
 
   // PGlite has one connection: no transaction ever runs beside another there.
   it.runIf(testDbKind() === "pg")(
-    "BE-33 counting a bonus player's wagering holds no lock that the player's next real-money bet waits for",
+    "BE-33 counting a bonus player's wagering holds no lock that the player's next bet waits for, with real or bonus money",
     async () => {
-      const p = await bonusPlayer("10.00");
+      const p = await bonusPlayer("1.50");
       const { roundId } = await p.round("1.00", "0");
       await app.domainEvents.drain();
       const [row] = await app.testDb.query<{
@@ -346,14 +346,22 @@ describe("provider wallet batches", () => {
       });
       try {
         await handled;
-        // From another connection: the player's row is free, and a bet goes through at once. (A
-        // bet paid with bonus money would wait for the bonus's row, which the count updates.)
+        // From another connection: the player's row and the bonus's row are free, and bets go
+        // through at once, the first with the last real money, the second with bonus money.
         await app.testDb.query("SELECT id FROM players WHERE id = $1 FOR NO KEY UPDATE NOWAIT", [
           p.tokens.profileId,
         ]);
+        await app.testDb.query(
+          "SELECT id FROM player_bonuses WHERE player_id = $1 FOR NO KEY UPDATE NOWAIT",
+          [p.tokens.profileId],
+        );
         expect(ok(await p.bet("0.50"))).toMatchObject({
-          realBalance: "8.50",
+          realBalance: "0.00",
           bonusBalance: "5.00",
+        });
+        expect(ok(await p.bet("0.50"))).toMatchObject({
+          realBalance: "0.00",
+          bonusBalance: "4.50",
         });
       } finally {
         release();

@@ -12,6 +12,7 @@ import { playerChannel } from "@casino/contract/realtime";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { enqueueRealtimeEvents } from "../../infra/event-outbox";
 import { publishWalletAccount } from "../wallet/accounts";
 import { postInTransaction } from "../wallet/ledger";
 import { walletRepository } from "../wallet/repository";
@@ -31,12 +32,19 @@ export async function publishPlayerBonus(
 ): Promise<PlayerBonusRecord> {
   const record = await bonusRepository(tx).findPlayerBonus(playerId, id);
   if (!record) throw new Error(`player bonus ${id} is gone`);
-  const event: PlayerBonusEvent = {
-    type: "bonus.player-bonus.updated",
-    playerBonus: toPlayerBonus(record),
-  };
-  await walletRepository(tx).enqueueEvent(playerChannel("bonuses", playerId), event, ctx.now());
+  await enqueueRealtimeEvents(tx, [playerBonusUpdated(record)], ctx.now());
   return record;
+}
+
+/** The realtime event telling the player of the bonus as it is now (for the outbox). */
+export function playerBonusUpdated(record: PlayerBonusRecord): {
+  channel: string;
+  payload: PlayerBonusEvent;
+} {
+  return {
+    channel: playerChannel("bonuses", record.playerId),
+    payload: { type: "bonus.player-bonus.updated", playerBonus: toPlayerBonus(record) },
+  };
 }
 
 export async function publishPlayerFreespin(

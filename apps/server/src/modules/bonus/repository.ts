@@ -7,7 +7,18 @@ import type { Queryable } from "../../infra/db";
 
 /** The player's row lock every money call and bonus change takes (one at a time per player). */
 export async function lockPlayer(tx: Queryable, playerId: string): Promise<void> {
-  await tx.query("SELECT id FROM players WHERE id = $1 FOR NO KEY UPDATE", [playerId]);
+  await lockPlayers(tx, [playerId]);
+}
+
+/**
+ * lockPlayer for several players, in id order: two transactions locking players this way never
+ * wait on each other in a cycle.
+ */
+export async function lockPlayers(tx: Queryable, playerIds: readonly string[]): Promise<void> {
+  await tx.query(
+    "SELECT id FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE",
+    [playerIds],
+  );
 }
 
 export interface PlayerBonusRecord {
@@ -63,13 +74,14 @@ interface PlayerBonusRow {
 const PB_SELECT = `
   SELECT pb.id::text AS id, pb.player_id, pb.bonus_id, pb.wallet_account_id, pb.currency,
          pb.status, pb.result, pb.amount::text AS amount, pb.balance::text AS balance,
-         pb.wager_total::text AS wager_total, pb.wagered::text AS wagered,
+         pb.wager_total::text AS wager_total, COALESCE(w.wagered, 0)::text AS wagered,
          pb.max_bet::text AS max_bet, pb.package_id, pb.issue_session_id, pb.source,
          pb.expires_at, pb.issued_at, pb.activated_at, pb.finished_at, b.name,
          b.wager_multiplier::text AS wager_multiplier, c.subunit_to_unit::text AS subunit_to_unit
     FROM player_bonuses pb
     JOIN bonuses b ON b.id = pb.bonus_id
-    JOIN currencies c ON c.code = pb.currency`;
+    JOIN currencies c ON c.code = pb.currency
+    LEFT JOIN player_bonus_wagering w ON w.player_bonus_id = pb.id`;
 
 function toRecord(row: PlayerBonusRow): PlayerBonusRecord {
   return {
@@ -331,6 +343,15 @@ export function bonusRepository(db: Queryable) {
       );
       const found = new Map(rows.map((row) => [Number(row.n) - 1, toRecord(row)]));
       return keys.map((_, index) => found.get(index) ?? null);
+    },
+    /** Player bonuses by id, in id order (those that exist). */
+    async playerBonusesById(ids: readonly number[]): Promise<PlayerBonusRecord[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.query<PlayerBonusRow>(
+        `${PB_SELECT} WHERE pb.id = ANY($1::bigint[]) ORDER BY pb.id`,
+        [ids],
+      );
+      return rows.map(toRecord);
     },
     async listPlayerBonuses(
       playerId: string,

@@ -26,7 +26,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { IN_HOUSE_GAME_PROVIDER } from "../../config";
 import type { AppContext } from "../../context";
-import { type DomainEventHandler, handleRelevant } from "../../infra/domain-events";
 import { AppError } from "../../infra/errors";
 import { cachePrivate, errorResponses } from "../../lib/http";
 import { injectFetch } from "../../lib/inject-fetch";
@@ -44,7 +43,7 @@ import {
   listPlayerFreespins,
 } from "./player-bonuses";
 import { seedBonuses } from "./seed-bonuses";
-import { onBetEvent, roundsWithBonusStakes } from "./wagering";
+import { onBetEvent, onBetEvents } from "./wagering";
 
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
 const changeErrors = { ...authErrors, 404: ErrorBody, 409: ErrorBody } as const;
@@ -54,15 +53,11 @@ export async function bonusRoutes(app: FastifyInstance, ctx: AppContext): Promis
   ctx.domainEvents.subscribe("bonus-deposits", ["payment.deposit.succeeded"], (tx, event) =>
     onDepositSucceeded(tx, ctx, event),
   );
-  const betEvent: DomainEventHandler = (tx, event) => onBetEvent(tx, ctx, event);
   ctx.domainEvents.subscribe(
     "bonus-wagering",
     ["game.bet.settled", "game.bet.refunded"],
-    betEvent,
-    {
-      // Only a round with stakes under a bonus (bonus_bets) moves wagering.
-      handleBatch: handleRelevant(betEvent, (tx, events) => roundsWithBonusStakes(tx, events)),
-    },
+    (tx, event) => onBetEvent(tx, ctx, event),
+    { handleBatch: (tx, events) => onBetEvents(tx, ctx, events) },
   );
   const studioSecret = ctx.config.gameProviderSecrets[IN_HOUSE_GAME_PROVIDER];
   if (studioSecret) {

@@ -1,5 +1,6 @@
 // SQL of game sessions, rounds and provider transactions (migration 0016_games.sql).
 import type { Queryable } from "../../infra/db";
+import { lockPlayers } from "../bonus/repository";
 import {
   toWalletRecord,
   WALLET_SELECT,
@@ -310,10 +311,7 @@ export function gameWalletRepository(db: Queryable) {
      * each other in a cycle). Every money call of a player runs one after another.
      */
     async lockPlayers(playerIds: readonly string[]): Promise<void> {
-      await db.query(
-        "SELECT id FROM players WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE",
-        [playerIds],
-      );
+      await lockPlayers(db, playerIds);
     },
 
     /**

@@ -1,7 +1,7 @@
 // The turn-over wager (BE-28): what a player must wager before withdrawing, per currency.
 //
 // The requirement is the wagering of the player's active bonuses in the currency (bonus module,
-// player_bonuses: wager_total and wagered, moved by settled bets; ADR 0010): while some is
+// player_bonuses.wager_total, and player_bonus_wagering moved by settled bets; ADR 0010): while some is
 // owed, withdrawals in that currency are refused (create-withdrawal).
 import type { TurnOverWager } from "@casino/contract/risk";
 import { min } from "@casino/money/arithmetic";
@@ -29,9 +29,11 @@ export async function turnOverState(
   );
   if (!record) throw AppError.unprocessable({ currency: ["This currency is not available"] });
   const [row] = await ctx.db.query<{ required: string; wagered: string }>(
-    `SELECT COALESCE(sum(wager_total), 0)::text AS required,
-            COALESCE(sum(LEAST(wagered, wager_total)), 0)::text AS wagered
-       FROM player_bonuses WHERE player_id = $1 AND currency = $2 AND status = 2`,
+    `SELECT COALESCE(sum(pb.wager_total), 0)::text AS required,
+            COALESCE(sum(LEAST(COALESCE(w.wagered, 0), pb.wager_total)), 0)::text AS wagered
+       FROM player_bonuses pb
+       LEFT JOIN player_bonus_wagering w ON w.player_bonus_id = pb.id
+      WHERE pb.player_id = $1 AND pb.currency = $2 AND pb.status = 2`,
     [playerId, currency],
   );
   return {
