@@ -105,13 +105,27 @@ export interface PlayScope {
   end: Date;
 }
 
+/** Play sums come in quarter hours (migration 0035): a period on their bounds adds those up. */
+const QUARTER_MS = 15 * 60_000;
+const onQuarters = (scope: { start: Date; end: Date }) =>
+  scope.start.getTime() % QUARTER_MS === 0 && scope.end.getTime() % QUARTER_MS === 0;
+
 /**
- * Stakes (game.bet debits less the game.rollback refunds of them) and winnings (game.win
- * credits) of ledger entries `e` of transactions `t`.
+ * Where a period's stakes (game.bet debits less the game.rollback refunds of them) and winnings
+ * (game.win credits) on a wallet account `w` are read from: the quarter-hour sums when the
+ * period starts and ends on quarter hours (a limit's day, week or month, in any time zone),
+ * else the ledger's entries (player_play_entries), summed entry by entry.
  */
-const PLAYED_SUMS = `COALESCE(sum(-e.amount) FILTER (WHERE t.kind IN ('game.bet', 'game.rollback')), 0)
-                  AS stakes,
-                COALESCE(sum(e.amount) FILTER (WHERE t.kind = 'game.win'), 0) AS winnings`;
+function playSource(quarters: boolean) {
+  const [table, time, staked, won] = quarters
+    ? ["player_play_quarters", "starts_at", "stakes", "winnings"]
+    : ["player_play_entries", "created_at", "staked", "won"];
+  return {
+    join: (start: string, end: string) =>
+      `JOIN ${table} x ON x.wallet_account_id = w.id AND x.${time} >= ${start} AND x.${time} < ${end}`,
+    sums: `COALESCE(sum(x.${staked}), 0) AS stakes, COALESCE(sum(x.${won}), 0) AS winnings`,
+  };
+}
 
 /** Deposit invoices that use up room: pending (1) or successful (2); failed and declined free it. */
 const COUNTED_INVOICE_STATUSES = [1, 2];
@@ -362,67 +376,65 @@ export function limitsRepository(db: Queryable) {
     },
 
     /**
-     * Stakes and winnings of a period (minor units) from the ledger: applied transactions of kind
-     * game.bet and game.win whose entries touch the player's accounts in the currency, by the
-     * transaction's time. A bet takes money out of the player's accounts (negative entries), a
-     * win puts it in.
+     * Stakes and winnings of a period (minor units): applied transactions of kind game.bet,
+     * game.rollback and game.win on the player's accounts in the currency, by the transaction's
+     * time. A bet takes money out of the player's accounts (negative entries), a win puts it in.
      */
     async playedIn(input: PlayScope): Promise<{ stakes: bigint; winnings: bigint }> {
       const [played] = await limitsRepository(db).playedInEach([input]);
       return played!;
     },
 
-    /** playedIn for any number of scopes in one statement, in their order. */
+    /**
+     * playedIn for any number of scopes, in their order: one statement for those on quarter
+     * hours, one for the others.
+     */
     async playedInEach(
       scopes: readonly PlayScope[],
     ): Promise<{ stakes: bigint; winnings: bigint }[]> {
-      if (scopes.length === 0) return [];
-      const rows = await db.query<{ stakes: string; winnings: string }>(
-        `SELECT u.stakes::text AS stakes, u.winnings::text AS winnings
-           FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[])
-                  WITH ORDINALITY AS s(player_id, currency, start_at, end_at, n)
-           CROSS JOIN LATERAL (
-             SELECT ${PLAYED_SUMS}
-               FROM wallet_accounts w
-               JOIN ledger_accounts a ON a.wallet_account_id = w.id AND a.owner_kind = 'player'
-                                     AND a.purpose IN ('real', 'bonus')
-               JOIN ledger_entries e ON e.account_id = a.id
-               JOIN ledger_transactions t ON t.id = e.transaction_id
-              WHERE w.player_id = s.player_id AND w.currency = s.currency
-                AND t.kind IN ('game.bet', 'game.win', 'game.rollback') AND t.status = 'applied'
-                AND t.created_at >= s.start_at AND t.created_at < s.end_at) u
-          ORDER BY s.n`,
-        [
-          scopes.map((scope) => scope.playerId),
-          scopes.map((scope) => scope.currency),
-          scopes.map((scope) => scope.start),
-          scopes.map((scope) => scope.end),
-        ],
-      );
-      return rows.map((row) => ({ stakes: BigInt(row.stakes), winnings: BigInt(row.winnings) }));
+      const played: { stakes: bigint; winnings: bigint }[] = new Array(scopes.length);
+      for (const quarters of [true, false]) {
+        const indexes = scopes.flatMap((scope, index) =>
+          onQuarters(scope) === quarters ? [index] : [],
+        );
+        if (indexes.length === 0) continue;
+        const chosen = indexes.map((index) => scopes[index]!);
+        const source = playSource(quarters);
+        const rows = await db.query<{ stakes: string; winnings: string }>(
+          `SELECT u.stakes::text AS stakes, u.winnings::text AS winnings
+             FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[])
+                    WITH ORDINALITY AS s(player_id, currency, start_at, end_at, n)
+             CROSS JOIN LATERAL (
+               SELECT ${source.sums}
+                 FROM wallet_accounts w ${source.join("s.start_at", "s.end_at")}
+                WHERE w.player_id = s.player_id AND w.currency = s.currency) u
+            ORDER BY s.n`,
+          [
+            chosen.map((scope) => scope.playerId),
+            chosen.map((scope) => scope.currency),
+            chosen.map((scope) => scope.start),
+            chosen.map((scope) => scope.end),
+          ],
+        );
+        rows.forEach((row, i) => {
+          played[indexes[i]!] = { stakes: BigInt(row.stakes), winnings: BigInt(row.winnings) };
+        });
+      }
+      return played;
     },
 
-    /**
-     * Stakes and winnings per currency in [start, end) from the ledger: stakes are game.bet
-     * debits less the game.rollback refunds of them (a cancelled bet was never staked),
-     * winnings are game.win credits. One currency when `currency` is given.
-     */
+    /** playedIn per currency (one currency when `currency` is given), in currency order. */
     async playedByCurrency(input: {
       playerId: string;
       currency?: string | null;
       start: Date;
       end: Date;
     }): Promise<{ currency: string; stakes: bigint; winnings: bigint }[]> {
+      const source = playSource(onQuarters(input));
       const rows = await db.query<{ currency: string; stakes: string; winnings: string }>(
-        `SELECT w.currency, ${PLAYED_SUMS}
-           FROM wallet_accounts w
-           JOIN ledger_accounts a ON a.wallet_account_id = w.id AND a.owner_kind = 'player'
-                                 AND a.purpose IN ('real', 'bonus')
-           JOIN ledger_entries e ON e.account_id = a.id
-           JOIN ledger_transactions t ON t.id = e.transaction_id
+        `SELECT w.currency, ${source.sums}
+           FROM wallet_accounts w ${source.join("$3", "$4")}
           WHERE w.player_id = $1 AND ($2::text IS NULL OR w.currency = $2)
-            AND t.kind IN ('game.bet', 'game.win', 'game.rollback') AND t.status = 'applied'
-            AND t.created_at >= $3 AND t.created_at < $4
           GROUP BY w.currency
           ORDER BY w.currency`,
         [input.playerId, input.currency ?? null, input.start, input.end],

@@ -51,6 +51,20 @@ export const LEDGER_CHECKS: ReadonlyArray<{ check: string; sql: string }> = [
            LIMIT 100`,
   },
   {
+    // Limit usage adds up these running sums (migration 0035); they must be the ledger's own.
+    check: "quarter-hour play sums equal the game entries they sum",
+    sql: `SELECT COALESCE(q.wallet_account_id, p.wallet_account_id) AS wallet_account_id,
+                 COALESCE(q.starts_at, p.quarter) AS starts_at,
+                 q.stakes::text AS stakes, p.stakes::text AS entries_stakes,
+                 q.winnings::text AS winnings, p.winnings::text AS entries_winnings
+            FROM player_play_quarters q
+            FULL JOIN (SELECT wallet_account_id, quarter, sum(staked) AS stakes, sum(won) AS winnings
+                         FROM player_play_entries GROUP BY wallet_account_id, quarter) p
+              ON p.wallet_account_id = q.wallet_account_id AND p.quarter = q.starts_at
+           WHERE q.stakes IS DISTINCT FROM p.stakes OR q.winnings IS DISTINCT FROM p.winnings
+           LIMIT 100`,
+  },
+  {
     // The wallet writes game_transactions.round_id from the round it holds (the foreign key was
     // dropped in migration 0032 for speed; this is the same reference, checked afterwards).
     check: "game transactions belong to an existing round of their provider and player",
