@@ -232,7 +232,7 @@ describe("provider wallet batches", () => {
       [rounds.slice(6).map((round) => round.betId)],
     );
     expect(split!.n).toBe(4);
-    // Wins in rounds with bonus stakes follow the split (splitWin).
+    // Wins in rounds with bonus stakes follow the split (splitWins).
     const wins = await winEach(everyone, rounds, "2.00");
     for (const win of wins) expect(ok(win)).toMatchObject({ balance: "97.00", roundClosed: true });
     // 3 EUR lost of 20: a bet of 17.01 goes past the loss limit, refused in a batch as alone;

@@ -1,10 +1,11 @@
 // Bets under a bonus (BE-33; docs/adr/0010-bonus-money.md). Called by the provider wallet's
-// bet, win and rollback inside their transactions, after the player's row lock:
-// - planBet: with an active bonus in the session's currency, refuse a bet over its max bet
+// batches (game/wallet-batch.ts; a call alone is a batch of one) and its rollback, inside their
+// transactions, after the players' row locks:
+// - planBets: with an active bonus in the session's currency, refuse a bet over its max bet
 //   (15011, game.bet.max.exceed) or in a restricted game (15012, game.bet.restricted); otherwise
 //   split the stake: real money first, then the active bonus's money.
-// - recordBonusBet: keeps the split (bonus_bets) and takes the bonus part off the bonus.
-// - splitWin / splitRefund: a win follows the round's stake split; a refund returns each part
+// - recordBonusBets: keeps the splits (bonus_bets) and takes the bonus parts off the bonuses.
+// - splitWins / splitRefund: a win follows the round's stake split; a refund returns each part
 //   where it came from. A part that belongs to a bonus no longer active goes to real money.
 import {
   type GameBetMaxExceedEvent,
@@ -39,17 +40,10 @@ export interface BetPlanInput {
 }
 
 /**
- * How a stake is paid. A refusal has its realtime event written already (the caller records
- * the refusal in the same transaction, so both commit together).
- */
-export async function planBet(tx: Queryable, input: BetPlanInput): Promise<BetPlan> {
-  const [plan] = await planBets(tx, [input]);
-  return plan!;
-}
-
-/**
- * planBet for bets of distinct players at once (the provider wallet's batches): their active
- * bonuses and the bonuses' rules for the games in two statements whatever their number.
+ * How each stake is paid, for bets of distinct players (the provider wallet's batches; a call
+ * alone is a batch of one): their active bonuses and the bonuses' rules for the games in two
+ * statements whatever their number. A refusal has its realtime event written already (the caller
+ * records the refusal in the same transaction, so both commit together).
  */
 export async function planBets(tx: Queryable, inputs: readonly BetPlanInput[]): Promise<BetPlan[]> {
   const bonuses = await bonusRepository(tx).activeBonuses(inputs);
@@ -129,16 +123,7 @@ export interface BonusBet {
   now: Date;
 }
 
-/** After the bet's posting was applied: the split, and the bonus's balance. */
-export async function recordBonusBet(
-  tx: Queryable,
-  plan: Extract<BetPlan, { kind: "bonus" }>,
-  bet: BonusBet,
-): Promise<void> {
-  await recordBonusBets(tx, [{ plan, bet }]);
-}
-
-/** recordBonusBet for several bets (of distinct bonuses) in two statements. */
+/** After the bets' postings were applied: their splits, and the bonuses' balances (two statements). */
 export async function recordBonusBets(
   tx: Queryable,
   items: readonly { plan: Extract<BetPlan, { kind: "bonus" }>; bet: BonusBet }[],
@@ -202,13 +187,10 @@ export interface WinRound {
   playerId: string;
 }
 
-/** The win's split: in the proportion of the round's stakes paid with bonus money (rounded down). */
-export async function splitWin(tx: Queryable, round: WinRound, win: bigint): Promise<MoneySplit> {
-  const [split] = await splitWins(tx, [{ round, win }]);
-  return split!;
-}
-
-/** splitWin for several wins (each of its own round) in one statement. */
+/**
+ * Each win's split: in the proportion of its round's stakes paid with bonus money (rounded
+ * down), for several wins (each of its own round) in one statement.
+ */
 export async function splitWins(
   tx: Queryable,
   wins: readonly { round: WinRound; win: bigint }[],

@@ -10,17 +10,17 @@
 // - in its transaction the batch locks its players (in id order), reads every call's state in
 //   one statement and checks it (wallet-calls.ts `checkCall`, as a call alone does), posts all
 //   postings in one `ledger_post_arrays`, and records all movements in one statement;
-// - the checks that read more run for the whole batch at once, as the call alone runs them
-//   (wallet-bet.ts `betAlone`, wallet-win.ts `winAlone`): the bet, loss and exclusion limits of
-//   players that have them (risk/enforce-limits.ts `betLimitRefusals`), the bonus rules and the
-//   real/bonus split of a stake (bonus/bonus-bets.ts `planBets`) and of a win in a round with
-//   bonus stakes (`splitWins`), then the bonus bets and bonus parts in one statement each; a
-//   refusal is recorded with its realtime event as alone. A free-spins win runs alone;
+// - the checks that read more run for the whole batch at once: the bet, loss and exclusion
+//   limits of players that have them (risk/enforce-limits.ts `betLimitRefusals`), the bonus
+//   rules and the real/bonus split of a stake (bonus/bonus-bets.ts `planBets`) and of a win in a
+//   round with bonus stakes (`splitWins`), then the bonus bets and bonus parts in one statement
+//   each; a refusal is recorded with its realtime event. A win of a platform free-spins grant
+//   is paid to the grant (wallet-win.ts `payFreeSpinsWin`);
 // - a batch that fails as a whole (a deadlock, a lost connection, a fault of one call that
 //   sinks the statement) writes nothing, and each of its calls runs alone, so one bad call
 //   never takes the others down with it.
-// The answers are the ones each call would have had alone: the same checks, postings, rows and
-// events, in the same order per player.
+// A call alone (batching off, or after a failed batch) is `applyTogether` with one call in its
+// own transaction: one code path, so a call gets the same answer alone or in any batch.
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { failPoint } from "../../lib/fail-point";
@@ -34,10 +34,11 @@ import {
   recordBonusBets,
   splitWins,
 } from "../bonus/bonus-bets";
+import { findFreeSpinGrant } from "../bonus/free-spin-wins";
 import { betLimitRefusals } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
 import type { WalletAccountRecord } from "../wallet/repository";
-import { betAlone, recordLimitRefusal } from "./wallet-bet";
+import { recordLimitRefusal } from "./wallet-bet";
 import {
   betPosted,
   betPosting,
@@ -56,7 +57,7 @@ import {
   type Movement,
   type StoredAnswer,
 } from "./wallet-repository";
-import { winAlone } from "./wallet-win";
+import { payFreeSpinsWin } from "./wallet-win";
 
 export interface WalletBatcherOptions {
   /** Calls per batch at most; 1 runs every call alone. */
@@ -90,15 +91,21 @@ export class GameWalletBatcher {
 
   /** Applies a prepared bet or win (wallet-calls.ts `prepareCall`) and answers it. */
   run(call: MoneyCall): Promise<StoredAnswer> {
-    if (this.options.maxBatch <= 1 || call.body.freeSpinsId !== undefined) return this.alone(call);
+    if (this.options.maxBatch <= 1) return this.alone(call);
     return new Promise((resolve, reject) => {
       this.queue.push({ call, resolve, reject });
       this.schedule();
     });
   }
 
-  private alone(call: MoneyCall): Promise<StoredAnswer> {
-    return call.kind === "bet" ? betAlone(this.ctx, call) : winAlone(this.ctx, call);
+  /** One call in a transaction of its own. */
+  private async alone(call: MoneyCall): Promise<StoredAnswer> {
+    const [outcome] = await this.ctx.db.transaction((tx) =>
+      applyTogether(tx, this.ctx, [call], this.ctx.now()),
+    );
+    if (outcome?.kind === "error") throw outcome.error;
+    if (outcome?.kind !== "answer") throw new Error("a wallet call alone was left unanswered");
+    return outcome.answer;
   }
 
   /**
@@ -150,6 +157,7 @@ export class GameWalletBatcher {
       outcomes = await this.ctx.db.transaction((tx) =>
         applyTogether(
           tx,
+          this.ctx,
           batch.map((pending) => pending.call),
           this.ctx.now(),
         ),
@@ -185,13 +193,17 @@ interface Checked {
   wallet: WalletAccountRecord;
 }
 
-/** A call whose money moves: a bet's real/bonus split (and bonus plan), a win's split. */
-interface Paying extends Checked {
-  fromReal: bigint;
-  fromBonus: bigint;
-  plan: Extract<BetPlan, { kind: "bonus" }> | null;
-  split: MoneySplit;
-}
+/** A call whose money moves: a bet's real/bonus split (and bonus plan), or a win's split. */
+type Paying = Checked &
+  (
+    | {
+        pays: "bet";
+        fromReal: bigint;
+        fromBonus: bigint;
+        plan: Extract<BetPlan, { kind: "bonus" }> | null;
+      }
+    | { pays: "win"; split: MoneySplit }
+  );
 
 /**
  * In the batch's transaction: locks, state, checks (the limit and bonus ones set-based),
@@ -199,6 +211,7 @@ interface Paying extends Checked {
  */
 async function applyTogether(
   tx: Queryable,
+  ctx: AppContext,
   calls: readonly MoneyCall[],
   now: Date,
 ): Promise<Outcome[]> {
@@ -211,6 +224,7 @@ async function applyTogether(
   };
   const bets: Checked[] = [];
   const wins: Checked[] = [];
+  const freeSpinWins: Checked[] = [];
   const settled: { checked: Checked; answer: StoredAnswer; movement: Movement }[] = [];
   const settle0 = (checked: Checked) => {
     // A win of 0: the round's result, no money moves.
@@ -231,9 +245,23 @@ async function applyTogether(
     }
     const checked = { index, call, state, wallet };
     if (call.kind === "bet") bets.push(checked);
+    else if (call.body.freeSpinsId !== undefined) freeSpinWins.push(checked);
     else if (call.amount > 0n) wins.push(checked);
     else settle0(checked);
   });
+
+  // Wins of platform free spins: paid to their grant. A freeSpinsId the platform did not grant
+  // (an outside studio's own free spins) is a win like any other.
+  for (const checked of freeSpinWins) {
+    const { call } = checked;
+    const { playerId, currency } = call.session;
+    const spins = await findFreeSpinGrant(tx, playerId, call.body.freeSpinsId!, currency);
+    if (spins) {
+      const paid = await payFreeSpinsWin(tx, ctx, { ...checked, spins }, now);
+      settled.push({ checked, ...paid });
+    } else if (call.amount > 0n) wins.push(checked);
+    else settle0(checked);
+  }
 
   // Bet, loss and exclusion limits (betAlone's assertCanBet, for the batch at once).
   const limited = bets.filter(({ state }) => state.limitChecks);
@@ -256,7 +284,7 @@ async function applyTogether(
     answer(index, await recordLimitRefusal(tx, call, state, wallet, refusal, now));
   }
 
-  // The bonus rules and the real/bonus split of stakes (planBet) and wins (splitWin).
+  // The bonus rules and the real/bonus split of stakes (planBets) and wins (splitWins).
   const bonusBets = bets.filter(
     (checked) => checked.state.bonusChecks && !refusedByLimit.has(checked),
   );
@@ -299,10 +327,10 @@ async function applyTogether(
     const fromBonus = plan.kind === "bonus" ? plan.fromBonus : 0n;
     paying.push({
       ...checked,
+      pays: "bet",
       fromReal: call.amount - fromBonus,
       fromBonus,
       plan: plan.kind === "bonus" ? plan : null,
-      split: { toReal: 0n, toBonus: 0n, playerBonusId: null },
     });
   }
   for (const checked of wins) {
@@ -311,15 +339,18 @@ async function applyTogether(
       toBonus: 0n,
       playerBonusId: null,
     };
-    paying.push({ ...checked, fromReal: 0n, fromBonus: 0n, plan: null, split });
+    paying.push({ ...checked, pays: "win", split });
   }
 
   const results = await postInTransaction(
     tx,
-    paying.map(({ call, wallet, fromReal, fromBonus, split }) =>
-      call.kind === "bet"
-        ? betPosting(call, wallet, fromReal, fromBonus)
-        : winPosting(call, playerLegs(split, wallet.ledger, call.session.currency)),
+    paying.map((item) =>
+      item.pays === "bet"
+        ? betPosting(item.call, item.wallet, item.fromReal, item.fromBonus)
+        : winPosting(
+            item.call,
+            playerLegs(item.split, item.wallet.ledger, item.call.session.currency),
+          ),
     ),
   );
   const refused: { checked: Checked; result: ReturnType<typeof betPosted> & { kind: "short" } }[] =
@@ -327,10 +358,11 @@ async function applyTogether(
   const bonusBetsMade: Parameters<typeof recordBonusBets>[1][number][] = [];
   const bonusParts: MoneySplit[] = [];
   paying.forEach((item, position) => {
-    const { call, state, wallet, index, fromReal, fromBonus, plan, split } = item;
+    const { call, state, wallet, index } = item;
     const posted = results[position];
     try {
-      if (call.kind === "bet") {
+      if (item.pays === "bet") {
+        const { fromReal, fromBonus, plan } = item;
         const result = betPosted(call, wallet, posted, fromReal, fromBonus);
         if (result.kind === "short") {
           refused.push({ checked: item, result });
@@ -354,8 +386,8 @@ async function applyTogether(
         });
         return;
       }
-      const after = { ...winPosted(wallet, posted, split), moved: true };
-      bonusParts.push(split);
+      const after = { ...winPosted(wallet, posted, item.split), moved: true };
+      bonusParts.push(item.split);
       settled.push({ checked: item, ...settle(call, state, wallet, after, now) });
     } catch (error) {
       outcomes[index] = { kind: "error", error };
