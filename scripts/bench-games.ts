@@ -13,6 +13,7 @@
 // The ledger check runs at the end. Usage: npm run bench:games [-- --duration 15]
 //   [-- --sessions 64] [-- --warmup-rounds 20] [-- --games 10000] [-- --catalogue-connections 8] [-- --no-pgbench]
 //   [-- --limited 0.25 (share of players with a loss limit)] [-- --bonused 0.25 (… an active bonus)]
+//   [-- --in-tournament 0.25 (… taking part in a running bet_sum tournament)]
 //   [-- --unix-socket] [-- --keep (with BENCH_DATABASE_URL: keep the database)];
 //   BENCH_PG_STATEMENTS=1 prints pg_stat_statements, BENCH_CPU_PROF=<dir> profiles the server.
 import { type ChildProcess, fork } from "node:child_process";
@@ -37,6 +38,7 @@ import {
 import { gameCatalogueRepository } from "../apps/server/src/modules/game/repository";
 import { seedGameCatalogue } from "../apps/server/src/modules/game/seed-games";
 import { limitsRepository } from "../apps/server/src/modules/risk/limits-repository";
+import { tournamentRepository } from "../apps/server/src/modules/tournament/repository";
 import { postInTransaction } from "../apps/server/src/modules/wallet/ledger";
 import { checkLedger } from "../apps/server/src/modules/wallet/ledger-check";
 import { walletRepository } from "../apps/server/src/modules/wallet/repository";
@@ -67,6 +69,7 @@ const LIMITED = Number(option("limited", "0"));
  * round's split (0 by default). Real money pays first, so the bonus money stays untouched.
  */
 const BONUSED = Number(option("bonused", "0"));
+const IN_TOURNAMENT = Number(option("in-tournament", "0"));
 const PROVIDER = "sandbox-slots";
 const runId = randomBytes(4).toString("hex");
 
@@ -369,7 +372,7 @@ async function main() {
     const serverCpu = cpuSeconds({ pid: child.pid! }) - cpuBefore.server;
     const postgresCpu = cpuSeconds(postgresProcesses) - cpuBefore.postgres;
     console.log(
-      `wallet API  sessions=${SESSIONS}${LIMITED > 0 ? ` (${Math.round(SESSIONS * LIMITED)} with a loss limit)` : ""}${BONUSED > 0 ? ` (${Math.round(SESSIONS * BONUSED)} with an active bonus)` : ""}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
+      `wallet API  sessions=${SESSIONS}${LIMITED > 0 ? ` (${Math.round(SESSIONS * LIMITED)} with a loss limit)` : ""}${BONUSED > 0 ? ` (${Math.round(SESSIONS * BONUSED)} with an active bonus)` : ""}${IN_TOURNAMENT > 0 ? ` (${Math.round(SESSIONS * IN_TOURNAMENT)} in a tournament)` : ""}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
         `(${Math.round(walletFigures.perSecond * 2).toLocaleString("en")} signed calls/s)  round trip p50 ${walletFigures.p50.toFixed(1)} ms  ` +
         `p99 ${walletFigures.p99.toFixed(1)} ms  max ${walletFigures.max.toFixed(0)} ms  errors ${wallet.errors}`,
     );
@@ -547,7 +550,17 @@ async function setUpSessions(db: Db): Promise<string[]> {
   );
   const tokens: string[] = [];
   const now = new Date();
-  for (let i = 0; i < SESSIONS; i++) {
+  // One running tournament (every game, scores the sum of stakes) for --in-tournament's players.
+  const [tournament] =
+    IN_TOURNAMENT > 0
+      ? await db.query<{ id: string }>(
+          `INSERT INTO tournaments (slug, title, scoring, currency, starts_at, ends_at)
+           VALUES ($1, 'Bench tournament', 'bet_sum', 'EUR', $2::timestamptz - interval '1 hour',
+                   $2::timestamptz + interval '1 day')
+           RETURNING id::text AS id`,
+          [`bench-${runId}`, now],
+        )
+      : [];
     const [player] = await db.query<{ id: string }>(
       `INSERT INTO players (email, registration_method, currency) VALUES ($1, 'admin', 'EUR') RETURNING id`,
       [`bench-games-${runId}-${i}@example.com`],
@@ -566,6 +579,9 @@ async function setUpSessions(db: Db): Promise<string[]> {
         amount: 100_000_000n,
         now,
       });
+    }
+    if (tournament && i < Math.round(SESSIONS * IN_TOURNAMENT)) {
+      await tournamentRepository(db).join(tournament.id, player!.id, now);
     }
     const opened = await wallets.open(player!.id, "EUR", now);
     const account = (await wallets.find(player!.id, opened.id))!;

@@ -263,7 +263,7 @@ async function applyTogether(
     else settle0(checked);
   }
 
-  // Bet, loss and exclusion limits (betAlone's assertCanBet, for the batch at once).
+  // Bet, loss and exclusion limits (assertCanBet's checks, for the batch at once).
   const limited = bets.filter(({ state }) => state.limitChecks);
   const limitRefusals = await betLimitRefusals(
     tx,
