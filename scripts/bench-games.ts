@@ -561,6 +561,7 @@ async function setUpSessions(db: Db): Promise<string[]> {
           [`bench-${runId}`, now],
         )
       : [];
+  for (let i = 0; i < SESSIONS; i++) {
     const [player] = await db.query<{ id: string }>(
       `INSERT INTO players (email, registration_method, currency) VALUES ($1, 'admin', 'EUR') RETURNING id`,
       [`bench-games-${runId}-${i}@example.com`],
