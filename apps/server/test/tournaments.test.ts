@@ -398,6 +398,58 @@ describe("tournament scores from settled bets", () => {
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
+  it("BE-39 rounds settled in one dispatch score together, a refund in its place: one entry update per player and one board update per run", async () => {
+    const t = await createTournament({ scoring: "bet_sum" });
+    const a = await gamePlayer(app);
+    const b = await gamePlayer(app);
+    await join(t.slug, a.headers);
+    await join(t.slug, b.headers);
+    await settle();
+    // Every round below settles while the dispatcher is stopped: its next dispatch takes them all.
+    await app.domainEvents.stop();
+    let lastOutboxId: string;
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        await a.round("1.00");
+        await b.round("2.00");
+      }
+      // A one-request round, settled, then rolled back: scored, then taken back.
+      const refunded = providerId("bet");
+      const single = { transactionId: refunded, closeRound: true };
+      expect((await a.bet("5.00", single)).statusCode).toBe(200);
+      const rollback = await providerCall(app, "rollback", {
+        token: a.token,
+        transactionId: providerId("rollback"),
+        referenceTransactionId: refunded,
+      });
+      expect(rollback.statusCode, rollback.body).toBe(200);
+      const [row] = await app.testDb.query<{ id: string }>(
+        "SELECT COALESCE(max(id), 0)::text AS id FROM event_outbox",
+      );
+      lastOutboxId = row!.id;
+    } finally {
+      app.domainEvents.start();
+    }
+    await settle();
+    expect((await detail(t.slug, a.headers)).me).toMatchObject({ score: "3.00", bets: 3 });
+    expect((await detail(t.slug, b.headers)).me).toMatchObject({ score: "6.00", bets: 3 });
+    const updates = await app.testDb.query<{ type: string; channel: string; n: number }>(
+      `SELECT payload->>'type' AS type, channel, count(*)::int AS n FROM event_outbox
+        WHERE id > $1 AND payload->>'tournamentId' = $2
+        GROUP BY 1, 2`,
+      [lastOutboxId, t.id],
+    );
+    const count = (type: string, channel?: string) =>
+      updates
+        .filter((u) => u.type === type && (!channel || u.channel.endsWith(channel)))
+        .reduce((sum, u) => sum + u.n, 0);
+    // The seven settled rounds: one update each for a and b and the board; the refund: a and
+    // the board once more.
+    expect(count("tournament.entry.updated", a.tokens.profileId)).toBe(2);
+    expect(count("tournament.entry.updated", b.tokens.profileId)).toBe(1);
+    expect(count("tournament.leaderboard.updated")).toBe(2);
+  });
+
   it("ties go to the player who reached the score first", async () => {
     const t = await createTournament({ scoring: "bet_sum" });
     const late = await gamePlayer(app);
@@ -560,7 +612,7 @@ describe("tournament completion", () => {
 describe("tournament leaderboard property", () => {
   const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, "0")}`;
 
-  it("any sequence of rounds ranks like the model (score, earlier reach, earlier join) and pays the top two once", async () => {
+  it("any sequence of rounds, scored as they come or all in one dispatch, ranks like the model (score, earlier reach, earlier join) and pays the top two once", async () => {
     const players = [
       await gamePlayer(app, { funds: "500.00" }),
       await gamePlayer(app, { funds: "500.00" }),
@@ -577,7 +629,9 @@ describe("tournament leaderboard property", () => {
           }),
           { minLength: 1, maxLength: 8 },
         ),
-        async (scoring, rounds) => {
+        // true: the dispatcher is stopped while the rounds settle, so one dispatch scores them all.
+        fc.boolean(),
+        async (scoring, rounds, oneDispatch) => {
           const t = await createTournament({
             scoring,
             prizes: [
@@ -592,27 +646,32 @@ describe("tournament leaderboard property", () => {
             bets: 0,
             reached: Number.POSITIVE_INFINITY,
           }));
-          for (const [step, round] of rounds.entries()) {
-            app.clock.advance(1);
-            await players[round.player]!.round(cents(round.stake), cents(round.win));
-            const entry = model[round.player]!;
-            const points =
-              scoring === "bet_sum"
-                ? BigInt(round.stake)
-                : scoring === "win_sum"
-                  ? BigInt(round.win)
-                  : (BigInt(round.win) * 100n) / BigInt(round.stake);
-            entry.bets += 1;
-            if (points <= 0n) continue;
-            if (scoring === "max_multiplier") {
-              if (points > entry.score) {
-                entry.score = points;
+          if (oneDispatch) await app.domainEvents.stop();
+          try {
+            for (const [step, round] of rounds.entries()) {
+              app.clock.advance(1);
+              await players[round.player]!.round(cents(round.stake), cents(round.win));
+              const entry = model[round.player]!;
+              const points =
+                scoring === "bet_sum"
+                  ? BigInt(round.stake)
+                  : scoring === "win_sum"
+                    ? BigInt(round.win)
+                    : (BigInt(round.win) * 100n) / BigInt(round.stake);
+              entry.bets += 1;
+              if (points <= 0n) continue;
+              if (scoring === "max_multiplier") {
+                if (points > entry.score) {
+                  entry.score = points;
+                  entry.reached = step;
+                }
+              } else {
+                entry.score += points;
                 entry.reached = step;
               }
-            } else {
-              entry.score += points;
-              entry.reached = step;
             }
+          } finally {
+            if (oneDispatch) app.domainEvents.start();
           }
           await settle();
           const expected = [...model].sort(

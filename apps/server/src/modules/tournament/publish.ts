@@ -6,6 +6,7 @@ import {
   type TournamentLeaderboardEvent,
 } from "@casino/contract/tournament";
 import type { Queryable } from "../../infra/db";
+import { enqueueRealtimeEvents } from "../../infra/event-outbox";
 import { type EntryRow, type TournamentRow, tournamentRepository } from "./repository";
 import { toEntry, tournamentState } from "./view";
 
@@ -37,14 +38,20 @@ export async function publishEntry(
   entry: EntryRow,
   now: Date,
 ): Promise<void> {
-  const event: TournamentEntryEvent = {
-    type: "tournament.entry.updated",
-    tournamentId: row.id,
-    entry: toEntry(entry, row.scoring, BigInt(row.subunit_to_unit)),
+  await enqueueRealtimeEvents(tx, [entryUpdated(row, entry)], now);
+}
+
+/** The realtime event of a player's entry as it is now (for the outbox). */
+export function entryUpdated(
+  row: Pick<TournamentRow, "id" | "scoring" | "subunit_to_unit">,
+  entry: EntryRow,
+): { channel: string; payload: TournamentEntryEvent } {
+  return {
+    channel: playerChannel("tournaments", entry.player_id),
+    payload: {
+      type: "tournament.entry.updated",
+      tournamentId: row.id,
+      entry: toEntry(entry, row.scoring, BigInt(row.subunit_to_unit)),
+    },
   };
-  await tournamentRepository(tx).enqueueEvent(
-    playerChannel("tournaments", entry.player_id),
-    event,
-    now,
-  );
 }

@@ -131,8 +131,18 @@ export function tournamentRepository(db: Queryable) {
 
     /** One player's entry and place, or null when they have not joined. */
     async entry(tournamentId: string, playerId: string): Promise<EntryRow | null> {
-      const [row] = await db.query<EntryRow>(
-        `SELECT p.player_id, p.seq, p.score, p.bets, p.reached_at, pl.nickname, pl.email,
+      const [entry] = await tournamentRepository(db).entries([{ tournamentId, playerId }]);
+      return entry ?? null;
+    },
+
+    /** entry for several (tournament, player) pairs in one statement, in their order (null: not joined). */
+    async entries(
+      pairs: readonly { tournamentId: string; playerId: string }[],
+    ): Promise<(EntryRow | null)[]> {
+      if (pairs.length === 0) return [];
+      const rows = await db.query<EntryRow & { n: string }>(
+        `SELECT q.n::text AS n, p.player_id, p.seq, p.score, p.bets, p.reached_at, pl.nickname,
+                pl.email,
                 (1 + (SELECT count(*) FROM tournament_participants o
                        WHERE o.tournament_id = p.tournament_id
                          AND (o.score > p.score
@@ -140,12 +150,16 @@ export function tournamentRepository(db: Queryable) {
                               OR (o.score = p.score AND o.reached_at IS NOT NULL AND p.reached_at IS NULL)
                               OR (o.score = p.score AND o.reached_at IS NOT DISTINCT FROM p.reached_at
                                   AND o.seq < p.seq))))::int AS place
-           FROM tournament_participants p
-           JOIN players pl ON pl.id = p.player_id
-          WHERE p.tournament_id = $1 AND p.player_id = $2`,
-        [tournamentId, playerId],
+           FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS q(tournament_id, player_id, n)
+           JOIN tournament_participants p
+             ON p.tournament_id = q.tournament_id AND p.player_id = q.player_id
+           JOIN players pl ON pl.id = p.player_id`,
+        [pairs.map((pair) => pair.tournamentId), pairs.map((pair) => pair.playerId)],
       );
-      return row ?? null;
+      const found = new Map(
+        rows.map(({ n, ...entry }) => [Number(n) - 1, entry as EntryRow] as const),
+      );
+      return pairs.map((_, index) => found.get(index) ?? null);
     },
 
     /** Opts in; false when the player had joined already. */
@@ -156,17 +170,6 @@ export function tournamentRepository(db: Queryable) {
         [tournamentId, playerId, now],
       );
       return rows.length > 0;
-    },
-
-    /** Of these players, those taking part in a tournament not completed yet. */
-    async playersInOpenTournaments(playerIds: readonly string[]): Promise<Set<string>> {
-      const rows = await db.query<{ player_id: string }>(
-        `SELECT DISTINCT p.player_id FROM tournament_participants p
-           JOIN tournaments t ON t.id = p.tournament_id
-          WHERE p.player_id = ANY($1::uuid[]) AND t.completed_at IS NULL`,
-        [playerIds],
-      );
-      return new Set(rows.map((row) => row.player_id));
     },
 
     async enqueueEvent(channel: string, payload: unknown, now: Date): Promise<void> {

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { byPlayer, type DomainEventHandler, handleRelevant } from "../../infra/domain-events";
+import type { DomainEvent, DomainEventHandler } from "../../infra/domain-events";
 import { cachePrivate, errorResponses } from "../../lib/http";
 import { requireOperator } from "../../lib/operator-api";
 import { playerOf, requirePlayer } from "../player/authenticate";
@@ -22,8 +22,7 @@ import { createTournament } from "./create-tournament";
 import { joinTournament } from "./join-tournament";
 import { getTournament, listTournaments } from "./read-tournaments";
 import { refundCountedBet } from "./refund-bet";
-import { tournamentRepository } from "./repository";
-import { scoreSettledBet } from "./score-bet";
+import { scoreSettledBet, scoreSettledBets } from "./score-bet";
 import { seedDemoTournaments } from "./seed-tournaments";
 
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
@@ -52,13 +51,21 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
     ["game.bet.settled", "game.bet.refunded"],
     betEvent,
     {
-      // A settled bet only scores for a player taking part in a tournament not yet completed.
-      handleBatch: handleRelevant(
-        betEvent,
-        byPlayer(["game.bet.settled"], (tx, players) =>
-          tournamentRepository(tx).playersInOpenTournaments(players),
-        ),
-      ),
+      // Settled rounds set-based (only participants' rounds score); a refund (rare) in its place
+      // in the log, after the rounds before it.
+      handleBatch: async (tx, events) => {
+        let settled: DomainEvent[] = [];
+        for (const event of events) {
+          if (event.type !== "game.bet.refunded") {
+            settled.push(event);
+            continue;
+          }
+          await scoreSettledBets(ctx, tx, settled);
+          settled = [];
+          await refundCountedBet(ctx, tx, event);
+        }
+        await scoreSettledBets(ctx, tx, settled);
+      },
     },
   );
   ctx.jobs.add({
