@@ -8,7 +8,15 @@ import type { AppContext } from "../src/context";
 import { expireBonuses } from "../src/modules/bonus/expire-bonuses";
 import { issueBonus } from "../src/modules/bonus/issue-bonus";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
-import { fundAccount, GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
+import {
+  beforeOneDispatch,
+  fundAccount,
+  GAME_TEST_ENV,
+  gamePlayer,
+  providerCall,
+  providerId,
+  settledThenRefunded,
+} from "./game-helpers";
 import { eurPlayer, sandboxDeposit } from "./payment-helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
@@ -578,31 +586,15 @@ describe("bets under a bonus (BE-33)", () => {
       }
       await app.domainEvents.drain();
       // Every round below settles while the dispatcher is stopped: its next dispatch takes them all.
-      await app.domainEvents.stop();
-      let lastOutboxId: string;
-      try {
+      const lastOutboxId = await beforeOneDispatch(app, async () => {
         for (let i = 0; i < 3; i += 1) {
           await counted.round("1.00", "1.00");
           await excluded.round("1.00", "1.00");
         }
         for (let i = 0; i < 5; i += 1) await through.round("2.00", "2.00");
-        // A one-request round, settled, then rolled back: counted, then taken back.
-        const refundedBet = providerId("bet");
-        const single = { transactionId: refundedBet, closeRound: true };
-        expect((await counted.bet("2.00", single)).statusCode).toBe(200);
-        const rollback = await providerCall(app, "rollback", {
-          token: counted.token,
-          transactionId: providerId("rb"),
-          referenceTransactionId: refundedBet,
-        });
-        expect(rollback.statusCode, rollback.body).toBe(200);
-        const [row] = await app.testDb.query<{ id: string }>(
-          "SELECT COALESCE(max(id), 0)::text AS id FROM event_outbox",
-        );
-        lastOutboxId = row!.id;
-      } finally {
-        app.domainEvents.start();
-      }
+        // Counted, then taken back.
+        await settledThenRefunded(app, counted, "2.00");
+      });
       await app.domainEvents.drain();
 
       expect((await bonuses(counted.headers))[0]).toMatchObject({ status: 2, wagered: "3.00" });

@@ -131,3 +131,57 @@ export async function gamePlayer(
   };
   return { tokens, headers, token, account, currency, bet, round, balance };
 }
+
+type GamePlayer = Awaited<ReturnType<typeof gamePlayer>>;
+
+/**
+ * A one-request round of `stake` (a bet with closeRound), then its rollback: the round settles
+ * (game.bet.settled) and is refunded afterwards (game.bet.refunded).
+ */
+export async function settledThenRefunded(
+  app: PlayerTestApp,
+  player: GamePlayer,
+  stake: string,
+): Promise<void> {
+  const transactionId = providerId("bet");
+  const placed = await player.bet(stake, { transactionId, closeRound: true });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const rollback = await providerCall(app, "rollback", {
+    token: player.token,
+    transactionId: providerId("rollback"),
+    referenceTransactionId: transactionId,
+  });
+  expect(rollback.statusCode, rollback.body).toBe(200);
+}
+
+/**
+ * Runs `play` with the domain-event dispatcher stopped, so the next dispatch takes all it
+ * raised; returns the last realtime outbox id before that dispatch (its events come after it).
+ * A dispatch reads only events older than every transaction still running (ADR 0009): before
+ * the dispatcher starts again, this waits until no transaction that began before the last event
+ * (a job's, the outbox publisher's) is running, so no event is held back for a second dispatch.
+ */
+export async function beforeOneDispatch(
+  app: PlayerTestApp,
+  play: () => Promise<void>,
+): Promise<string> {
+  await app.domainEvents.stop();
+  try {
+    await play();
+    for (let tries = 0; ; tries += 1) {
+      const [waiting] = await app.testDb.query<{ held: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM domain_events
+                         WHERE tx >= pg_snapshot_xmin(pg_current_snapshot())) AS held`,
+      );
+      if (!waiting!.held) break;
+      if (tries > 1_000) throw new Error("an older transaction kept running for 10 s");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const [row] = await app.testDb.query<{ id: string }>(
+      "SELECT COALESCE(max(id), 0)::text AS id FROM event_outbox",
+    );
+    return row!.id;
+  } finally {
+    app.domainEvents.start();
+  }
+}

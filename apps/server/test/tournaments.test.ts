@@ -11,7 +11,14 @@ import {
 } from "../src/modules/tournament/complete-tournaments";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { walletRepository } from "../src/modules/wallet/repository";
-import { GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
+import {
+  beforeOneDispatch,
+  GAME_TEST_ENV,
+  gamePlayer,
+  providerCall,
+  providerId,
+  settledThenRefunded,
+} from "./game-helpers";
 import { expectErrorBody } from "./helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
@@ -406,30 +413,14 @@ describe("tournament scores from settled bets", () => {
     await join(t.slug, b.headers);
     await settle();
     // Every round below settles while the dispatcher is stopped: its next dispatch takes them all.
-    await app.domainEvents.stop();
-    let lastOutboxId: string;
-    try {
+    const lastOutboxId = await beforeOneDispatch(app, async () => {
       for (let i = 0; i < 3; i += 1) {
         await a.round("1.00");
         await b.round("2.00");
       }
-      // A one-request round, settled, then rolled back: scored, then taken back.
-      const refunded = providerId("bet");
-      const single = { transactionId: refunded, closeRound: true };
-      expect((await a.bet("5.00", single)).statusCode).toBe(200);
-      const rollback = await providerCall(app, "rollback", {
-        token: a.token,
-        transactionId: providerId("rollback"),
-        referenceTransactionId: refunded,
-      });
-      expect(rollback.statusCode, rollback.body).toBe(200);
-      const [row] = await app.testDb.query<{ id: string }>(
-        "SELECT COALESCE(max(id), 0)::text AS id FROM event_outbox",
-      );
-      lastOutboxId = row!.id;
-    } finally {
-      app.domainEvents.start();
-    }
+      // Scored, then taken back.
+      await settledThenRefunded(app, a, "5.00");
+    });
     await settle();
     expect((await detail(t.slug, a.headers)).me).toMatchObject({ score: "3.00", bets: 3 });
     expect((await detail(t.slug, b.headers)).me).toMatchObject({ score: "6.00", bets: 3 });
