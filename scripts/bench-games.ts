@@ -14,6 +14,7 @@
 //   [-- --sessions 64] [-- --warmup-rounds 20] [-- --games 10000] [-- --catalogue-connections 8] [-- --no-pgbench]
 //   [-- --limited 0.25 (share of players with a loss limit)] [-- --bonused 0.25 (… an active bonus)]
 //   [-- --in-tournament 0.25 (… taking part in a running bet_sum tournament)]
+//   [-- --questing 0.25 (… with a running quest whose tasks count bets and stakes)]
 //   [-- --unix-socket] [-- --keep (with BENCH_DATABASE_URL: keep the database)];
 //   BENCH_PG_STATEMENTS=1 prints pg_stat_statements, BENCH_CPU_PROF=<dir> profiles the server.
 import { type ChildProcess, fork } from "node:child_process";
@@ -37,6 +38,7 @@ import {
 } from "../apps/server/src/modules/game/provider-signature";
 import { gameCatalogueRepository } from "../apps/server/src/modules/game/repository";
 import { seedGameCatalogue } from "../apps/server/src/modules/game/seed-games";
+import { questRepository } from "../apps/server/src/modules/retention/repository";
 import { limitsRepository } from "../apps/server/src/modules/risk/limits-repository";
 import { tournamentRepository } from "../apps/server/src/modules/tournament/repository";
 import { postInTransaction } from "../apps/server/src/modules/wallet/ledger";
@@ -70,6 +72,7 @@ const LIMITED = Number(option("limited", "0"));
  */
 const BONUSED = Number(option("bonused", "0"));
 const IN_TOURNAMENT = Number(option("in-tournament", "0"));
+const QUESTING = Number(option("questing", "0"));
 const PROVIDER = "sandbox-slots";
 const runId = randomBytes(4).toString("hex");
 
@@ -372,7 +375,7 @@ async function main() {
     const serverCpu = cpuSeconds({ pid: child.pid! }) - cpuBefore.server;
     const postgresCpu = cpuSeconds(postgresProcesses) - cpuBefore.postgres;
     console.log(
-      `wallet API  sessions=${SESSIONS}${LIMITED > 0 ? ` (${Math.round(SESSIONS * LIMITED)} with a loss limit)` : ""}${BONUSED > 0 ? ` (${Math.round(SESSIONS * BONUSED)} with an active bonus)` : ""}${IN_TOURNAMENT > 0 ? ` (${Math.round(SESSIONS * IN_TOURNAMENT)} in a tournament)` : ""}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
+      `wallet API  sessions=${SESSIONS}${LIMITED > 0 ? ` (${Math.round(SESSIONS * LIMITED)} with a loss limit)` : ""}${BONUSED > 0 ? ` (${Math.round(SESSIONS * BONUSED)} with an active bonus)` : ""}${IN_TOURNAMENT > 0 ? ` (${Math.round(SESSIONS * IN_TOURNAMENT)} in a tournament)` : ""}${QUESTING > 0 ? ` (${Math.round(SESSIONS * QUESTING)} on a quest)` : ""}  ${Math.round(walletFigures.perSecond).toLocaleString("en")} bet+win round trips/s ` +
         `(${Math.round(walletFigures.perSecond * 2).toLocaleString("en")} signed calls/s)  round trip p50 ${walletFigures.p50.toFixed(1)} ms  ` +
         `p99 ${walletFigures.p99.toFixed(1)} ms  max ${walletFigures.max.toFixed(0)} ms  errors ${wallet.errors}`,
     );
@@ -561,6 +564,19 @@ async function setUpSessions(db: Db): Promise<string[]> {
           [`bench-${runId}`, now],
         )
       : [];
+  // One quest (two tasks no run completes: bets placed, amount staked) for --questing's players.
+  const questTasks =
+    QUESTING > 0
+      ? await db.query<{ id: string; quest_id: string }>(
+          `WITH q AS (
+             INSERT INTO quests (slug, name, currency) VALUES ($1, 'Bench quest', 'EUR') RETURNING id)
+           INSERT INTO quest_tasks (quest_id, name, type, quantity, position)
+           SELECT q.id, t.name, t.type, 1000000000000, t.position
+             FROM q, (VALUES ('Bets', 'betCount', 1), ('Stakes', 'betAmount', 2)) AS t(name, type, position)
+           RETURNING id::text AS id, quest_id::text AS quest_id`,
+          [`bench-${runId}`],
+        )
+      : [];
   for (let i = 0; i < SESSIONS; i++) {
     const [player] = await db.query<{ id: string }>(
       `INSERT INTO players (email, registration_method, currency) VALUES ($1, 'admin', 'EUR') RETURNING id`,
@@ -580,6 +596,21 @@ async function setUpSessions(db: Db): Promise<string[]> {
         amount: 100_000_000n,
         now,
       });
+    }
+    if (questTasks.length > 0 && i < Math.round(SESSIONS * QUESTING)) {
+      // As retention/activate-quest.ts starts a run: the run, and its tasks at 0.
+      const quests = questRepository(db);
+      const run = await quests.insertRun({
+        playerId: player!.id,
+        questId: questTasks[0]!.quest_id,
+        currency: "EUR",
+        now,
+        expiresAt: null,
+      });
+      await quests.insertTasks(
+        run.id,
+        questTasks.map((task) => ({ taskId: task.id, progress: 0n, lastDay: null, done: null })),
+      );
     }
     if (tournament && i < Math.round(SESSIONS * IN_TOURNAMENT)) {
       await tournamentRepository(db).join(tournament.id, player!.id, now);

@@ -1,6 +1,7 @@
 // SQL of the quests (migration 0025): the operator's quests, tasks and rewards, and the players'
 // runs with their task progress. Amounts and quantities are numeric(78,0) strings here.
 import type { Queryable } from "../../infra/db";
+import { enqueueRealtimeEvents } from "../../infra/event-outbox";
 
 export interface QuestRow {
   id: string;
@@ -363,11 +364,9 @@ export function questRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** One realtime event in the outbox (infra/event-outbox.ts), in this transaction. */
     async enqueueEvent(channel: string, payload: unknown, now: Date): Promise<void> {
-      await db.query(
-        "INSERT INTO event_outbox (channel, payload, created_at) VALUES ($1, $2, $3)",
-        [channel, JSON.stringify(payload), now],
-      );
+      await enqueueRealtimeEvents(db, [{ channel, payload }], now);
     },
 
     async subunits(): Promise<Map<string, bigint>> {

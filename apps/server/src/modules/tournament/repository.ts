@@ -2,6 +2,7 @@
 // reached_at, then the earlier join (seq).
 import type { TournamentScoring } from "@casino/contract/tournament";
 import type { Queryable } from "../../infra/db";
+import { enqueueRealtimeEvents } from "../../infra/event-outbox";
 
 export interface TournamentRow {
   id: string;
@@ -172,11 +173,9 @@ export function tournamentRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** One realtime event in the outbox (infra/event-outbox.ts), in this transaction. */
     async enqueueEvent(channel: string, payload: unknown, now: Date): Promise<void> {
-      await db.query(
-        "INSERT INTO event_outbox (channel, payload, created_at) VALUES ($1, $2, $3)",
-        [channel, JSON.stringify(payload), now],
-      );
+      await enqueueRealtimeEvents(db, [{ channel, payload }], now);
     },
   };
 }

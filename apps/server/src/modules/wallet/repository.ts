@@ -1,4 +1,5 @@
 import type { Queryable } from "../../infra/db";
+import { enqueueRealtimeEvents } from "../../infra/event-outbox";
 import { bigintFromDb } from "../../lib/numbers";
 
 /** The ledger accounts every wallet account has. */
@@ -179,11 +180,9 @@ export function walletRepository(db: Queryable) {
       return bigintFromDb(row!.id);
     },
 
+    /** One realtime event in the outbox (infra/event-outbox.ts), in this transaction. */
     async enqueueEvent(channel: string, payload: unknown, now: Date): Promise<void> {
-      await db.query(
-        "INSERT INTO event_outbox (channel, payload, created_at) VALUES ($1, $2, $3)",
-        [channel, JSON.stringify(payload), now],
-      );
+      await enqueueRealtimeEvents(db, [{ channel, payload }], now);
     },
   };
 }
