@@ -58,7 +58,7 @@ interface Standing {
  * it): bets + 1; the sums add the points, max_multiplier keeps the best; reached_at is when the
  * current score was reached (a tie of the best multiplier keeps the earlier time).
  */
-export function addRound(
+function addRound(
   standing: Standing,
   scoring: TournamentScoring,
   points: bigint,
@@ -92,15 +92,11 @@ export async function scoreSettledBets(
   events: readonly DomainEvent[],
 ): Promise<void> {
   const bets = events
-    .map((event) => ({
-      bet: event.payload as unknown as BetSettledPayload,
-      settledAt: event.createdAt,
-    }))
-    .map(({ bet, settledAt }) => ({
-      bet,
-      stake: BigInt(bet.betAmount) - BigInt(bet.refundAmount),
-      settledAt: bet.closedAt ? new Date(bet.closedAt) : settledAt,
-    }))
+    .map((event) => {
+      const bet = event.payload as unknown as BetSettledPayload;
+      const stake = BigInt(bet.betAmount) - BigInt(bet.refundAmount);
+      return { bet, stake, settledAt: bet.closedAt ? new Date(bet.closedAt) : event.createdAt };
+    })
     .filter(({ stake }) => stake > 0n);
   if (bets.length === 0) return;
   // The tournaments each round may count for, locked FOR SHARE so a completion (FOR UPDATE)
@@ -154,6 +150,8 @@ export async function scoreSettledBets(
         : roundPoints(tournament.scoring, convertedBet, convertedWin);
     scored.push({ tournament, bet, convertedBet, convertedWin, points, settledAt });
   }
+  // The query returns them in tournament order (the order it locks the tournaments in); the
+  // rounds count in log order (a stable sort keeps the tournaments' order within a round).
   scored.sort((a, b) => a.tournament.n - b.tournament.n);
   if (scored.length === 0) return;
 
