@@ -44,6 +44,18 @@ export async function sandboxDeposit(
   amount: string,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
+  const invoiceId = await approvedDeposit(app, player, amount, extra);
+  await app.domainEvents.drain();
+  return invoiceId;
+}
+
+/** sandboxDeposit, leaving the domain events it raised to the dispatcher. */
+export async function approvedDeposit(
+  app: TestApp,
+  player: { headers: Record<string, string>; account: { id: string } },
+  amount: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const response = await app.inject({
     method: "POST",
     url: "/api/payment/invoices/deposit",
@@ -60,7 +72,6 @@ export async function sandboxDeposit(
   const invoiceId = response.json().data.invoiceId as string;
   const approved = await sandboxDecision(app, await referenceOf(app, invoiceId), "approve");
   expect(approved.statusCode, approved.body).toBeLessThan(400);
-  await app.domainEvents.drain();
   return invoiceId;
 }
 

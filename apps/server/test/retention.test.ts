@@ -11,8 +11,14 @@ import { handleLoyaltyEvent } from "../src/modules/retention/loyalty";
 import { handleQuestEvent } from "../src/modules/retention/quest-progress";
 import { insertQuest } from "../src/modules/retention/seed-retention";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
-import { GAME_TEST_ENV, gamePlayer, providerCall, providerId } from "./game-helpers";
-import { fundedPlayer, sandboxDeposit } from "./payment-helpers";
+import {
+  beforeOneDispatch,
+  GAME_TEST_ENV,
+  gamePlayer,
+  providerCall,
+  providerId,
+} from "./game-helpers";
+import { approvedDeposit, fundedPlayer, sandboxDeposit } from "./payment-helpers";
 import {
   bearer,
   createPlayerTestApp,
@@ -662,6 +668,162 @@ describe("dispatch batches", () => {
       [[a!.tokens.profileId, b!.tokens.profileId, c!.tokens.profileId]],
     );
     expect(entries[0]!.n).toBe(12);
+  });
+
+  it("BE-37 one dispatch's bets, deposit and sign-in move quests as one event at a time would, and publish each task once", async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const quests = await app.testDb.transaction(async (tx) => [
+      // Sequential: the bet that completes the first task opens the second for the bets after it.
+      await insertQuest(
+        tx,
+        {
+          slug: `steps-${suffix}`,
+          name: `Steps ${suffix}`,
+          description: "",
+          currency: "EUR",
+          durationDays: null,
+          sequential: true,
+          tasks: [
+            { name: "Three bets of 1.00", type: "betCount", quantity: 3n, minBet: 100n },
+            { name: "Wager 5.00", type: "betAmount", quantity: 500n },
+          ],
+          rewards: [{ type: "points", name: "7 points", points: 7 }],
+        },
+        90,
+      ),
+      await insertQuest(
+        tx,
+        {
+          slug: `all-${suffix}`,
+          name: `All ${suffix}`,
+          description: "",
+          currency: "EUR",
+          durationDays: null,
+          tasks: [
+            { name: "Wager 100.00", type: "betAmount", quantity: 10_000n },
+            { name: "Win 3.00", type: "winAmount", quantity: 300n },
+            { name: "Deposit 50.00", type: "deposit", quantity: 5_000n },
+            { name: "Five days", type: "loginDays", quantity: 5n },
+          ],
+          rewards: [{ type: "points", name: "1 point", points: 1 }],
+        },
+        91,
+      ),
+    ]);
+    const activateById = (id: string, headers: Record<string, string>) =>
+      app.inject({ method: "PUT", url: `/api/retention/quests/${id}/activate`, headers });
+    // The same facts, handled a dispatch per fact or all in one dispatch.
+    const play = async (startsAt: string, inOneDispatch: boolean) => {
+      app.clock.current = new Date(startsAt);
+      const { tokens, email, password } = await registerByEmail(app, { currency: "EUR" });
+      const p = await gamePlayer(app, { tokens, funds: "20.00" });
+      let headers = bearer(tokens.accessToken) as Record<string, string>;
+      for (const id of quests) expect((await activateById(id, headers)).statusCode).toBe(200);
+      const [walletAccount] = (await get("/api/wallet/accounts", headers)).json().data;
+      await app.domainEvents.drain();
+      const facts = [
+        () => p.round("1.00"),
+        () => p.round("1.00"),
+        // Under the first task's minimum bet; its win counts.
+        () => p.round("0.50", "2.00"),
+        // The third bet of 1.00 completes the first task.
+        () => p.round("1.00"),
+        () => p.round("2.00", "1.00"),
+        () => approvedDeposit(app, { headers, account: walletAccount }, "60.00"),
+        // Past midnight (UTC, the player has no zone): a second day.
+        async () => {
+          app.clock.advance(3600);
+          const signedIn = await loginAs(app, email, password);
+          expect(signedIn.statusCode, signedIn.body).toBe(201);
+          headers = bearer(signedIn.json().data.accessToken) as Record<string, string>;
+        },
+        // 5.00 wagered completes the sequential quest; the bet after it counts only for the other.
+        () => p.round("3.00"),
+        () => p.round("1.00"),
+      ];
+      const lastOutboxId = inOneDispatch
+        ? await beforeOneDispatch(app, async () => {
+            for (const fact of facts) await fact();
+          })
+        : "0";
+      if (!inOneDispatch) {
+        for (const fact of facts) {
+          await fact();
+          await app.domainEvents.drain();
+        }
+      }
+      await app.domainEvents.drain();
+      const runs = (await playerQuests(headers, "?state[]=2&state[]=3"))
+        .filter((run) => run.name.endsWith(suffix))
+        .map((run) => ({
+          name: run.name,
+          state: run.state,
+          tasks: run.tasks.map((task: Json) => [task.progress, task.isCompleted, task.isActive]),
+        }))
+        .sort((x, y) => x.name.localeCompare(y.name));
+      const published = (
+        await app.testDb.query<{ payload: Json }>(
+          "SELECT payload FROM event_outbox WHERE channel = $1 AND id > $2 ORDER BY id",
+          [`retention:quests#${tokens.profileId}`, lastOutboxId],
+        )
+      ).map((row) => row.payload);
+      return { runs, published, points: (await account(headers)).points as number };
+    };
+
+    const oneByOne = await play("2027-02-01T23:30:00Z", false);
+    const together = await play("2027-02-03T23:30:00Z", true);
+    expect(together.runs).toEqual([
+      {
+        name: `All ${suffix}`,
+        state: 2,
+        tasks: [
+          ["9.50", false, true],
+          ["3.00", true, false],
+          ["50.00", true, false],
+          ["2", false, true],
+        ],
+      },
+      {
+        name: `Steps ${suffix}`,
+        state: 3,
+        tasks: [
+          ["3", true, false],
+          ["5.00", true, false],
+        ],
+      },
+    ]);
+    expect(together.runs).toEqual(oneByOne.runs);
+    expect(together.points).toBe(oneByOne.points);
+    // One dispatch: each task that moved is published once, in its final state, then the
+    // completed run.
+    const taskEvents = together.published.filter((event) => event.type === "quest.task.updated");
+    expect(
+      taskEvents.map((event) => [
+        event.quest.name,
+        event.task.name,
+        event.task.progress,
+        event.completedNow,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [`Steps ${suffix}`, "Three bets of 1.00", "3", true],
+        [`Steps ${suffix}`, "Wager 5.00", "5.00", true],
+        [`All ${suffix}`, "Wager 100.00", "9.50", false],
+        [`All ${suffix}`, "Win 3.00", "3.00", true],
+        [`All ${suffix}`, "Deposit 50.00", "50.00", true],
+        [`All ${suffix}`, "Five days", "2", false],
+      ]),
+    );
+    expect(taskEvents).toHaveLength(6);
+    expect(together.published.at(-1)).toMatchObject({
+      type: "quest.updated",
+      previousState: 2,
+      quest: { name: `Steps ${suffix}`, state: 3 },
+    });
+    // A dispatch per fact published every step.
+    expect(
+      oneByOne.published.filter((event) => event.type === "quest.task.updated").length,
+    ).toBeGreaterThan(6);
   });
 });
 

@@ -106,6 +106,25 @@ function pgQueryable(target: pg.Pool | pg.PoolClient, prepare: boolean): Queryab
   };
 }
 
+/**
+ * A transaction's client runs one statement at a time. Code may still start several at once
+ * (`Promise.all` over reads): they queue here, in call order, instead of in node-postgres,
+ * which deprecates queueing on a busy client (removed in pg 9).
+ */
+function inTurn(queryable: Queryable): Queryable {
+  let last: Promise<unknown> = Promise.resolve();
+  const turn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(run);
+    last = next.catch(() => {});
+    return next;
+  };
+  return {
+    query: <T>(sql: string, params?: readonly unknown[]) =>
+      turn(() => queryable.query<T>(sql, params)),
+    exec: (sql) => turn(() => queryable.exec(sql)),
+  };
+}
+
 export interface PostgresOptions {
   /**
    * Prepare each parameterised statement once per connection (default). Off for a pooler that
@@ -130,7 +149,7 @@ export function openPostgres(
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await fn(pgQueryable(client, prepare));
+        const result = await fn(inTurn(pgQueryable(client, prepare)));
         await client.query("COMMIT");
         return result;
       } catch (error) {

@@ -118,41 +118,6 @@ export async function raiseDomainEvent(
   return row?.id != null;
 }
 
-/**
- * A batch handler for consumers that have nothing to do for most events: `relevant` finds, in
- * one query for the batch, the events that may matter (never fewer than the handler would act
- * on: a superset is fine), and only those go to the single handler, in order.
- */
-export function handleRelevant(
-  handle: DomainEventHandler,
-  relevant: (tx: Queryable, events: readonly DomainEvent[]) => Promise<ReadonlySet<string>>,
-): DomainEventBatchHandler {
-  return async (tx, events) => {
-    const ids = await relevant(tx, events);
-    for (const event of events) if (ids.has(event.id)) await handle(tx, event);
-  };
-}
-
-/**
- * For handleRelevant: the events of `types` whose player passes `players` (one query over the
- * batch's players), and every event of another type.
- */
-export function byPlayer(
-  types: readonly string[],
-  players: (tx: Queryable, playerIds: string[]) => Promise<ReadonlySet<string>>,
-) {
-  return async (tx: Queryable, events: readonly DomainEvent[]): Promise<ReadonlySet<string>> => {
-    const filtered = (event: DomainEvent) => types.includes(event.type) && event.playerId !== null;
-    const ids = [...new Set(events.filter(filtered).map((event) => event.playerId!))];
-    const passing = ids.length > 0 ? await players(tx, ids) : new Set<string>();
-    return new Set(
-      events
-        .filter((event) => !filtered(event) || passing.has(event.playerId!))
-        .map((event) => event.id),
-    );
-  };
-}
-
 export interface DomainEventsOptions {
   /** Events read per dispatch transaction (and retries taken per dispatch). */
   batchSize: number;

@@ -1,5 +1,6 @@
 // Realtime events of quests on `retention:quests#{profileId}` (BE-37), written to the outbox in
-// the transaction of the change: quest.updated with the whole run, quest.task.updated per task.
+// the transaction of the change: quest.updated with the whole run, quest.task.updated per task
+// (written by quest-progress.ts, once per task and dispatch).
 import {
   type PlayerQuest,
   type QuestEvent,
@@ -23,19 +24,20 @@ export async function publishQuestUpdated(
   return quest;
 }
 
-export async function publishTaskUpdated(
-  tx: Queryable,
-  now: Date,
+/** quest.task.updated of one task, for the caller to write with its others in one statement. */
+export function taskUpdatedEvent(
   run: PlayerQuestRow,
   questName: string,
   task: QuestTask,
   completedNow: boolean,
-): Promise<void> {
-  const event: QuestEvent = {
-    type: "quest.task.updated",
-    quest: { id: run.id, questId: run.quest_id, name: questName, state: run.state as QuestState },
-    task,
-    completedNow,
+): { channel: string; payload: QuestEvent } {
+  return {
+    channel: retentionQuestsChannel(run.player_id),
+    payload: {
+      type: "quest.task.updated",
+      quest: { id: run.id, questId: run.quest_id, name: questName, state: run.state as QuestState },
+      task,
+      completedNow,
+    },
   };
-  await questRepository(tx).enqueueEvent(retentionQuestsChannel(run.player_id), event, now);
 }

@@ -87,6 +87,15 @@ function normaliseQuest(row: QuestRow): QuestRow {
 }
 
 export function questRepository(db: Queryable) {
+  /** The players' time zones (null: none set), by id. */
+  async function playerTimeZones(ids: readonly string[]): Promise<Map<string, string | null>> {
+    const rows = await db.query<{ id: string; time_zone: string | null }>(
+      "SELECT id::text AS id, time_zone FROM players WHERE id = ANY($1::uuid[])",
+      [[...new Set(ids)]],
+    );
+    return new Map(rows.map((row) => [row.id, row.time_zone]));
+  }
+
   return {
     /** Enabled quests whose window contains `now`, in operator order. */
     async availableQuests(now: Date, currency: string | null): Promise<QuestRow[]> {
@@ -200,33 +209,32 @@ export function questRepository(db: Queryable) {
     },
 
     /**
-     * The player's active runs an event at `at` counts for (activated before it, not past their
-     * deadline), locked in activation order so concurrent deliveries for one player queue up.
+     * The active runs of the facts' players that any of them can count for (in a currency they
+     * name, activated before the latest, not past due at the earliest; the caller checks each
+     * fact), locked in id order: two nodes handling events of one player queue up, and two
+     * dispatches lock the runs they share in the same order.
      */
-    /** Of these players, those with a quest running (state 2). */
-    async playersWithActiveQuests(playerIds: readonly string[]): Promise<Set<string>> {
-      const rows = await db.query<{ player_id: string }>(
-        `SELECT DISTINCT player_id FROM player_quests
-          WHERE player_id = ANY($1::uuid[]) AND state = 2`,
-        [playerIds],
-      );
-      return new Set(rows.map((row) => row.player_id));
-    },
-
     async activeRunsForUpdate(
-      playerId: string,
-      currency: string | null,
-      at: Date,
+      facts: readonly { playerId: string; currency: string | null; at: Date }[],
     ): Promise<PlayerQuestRow[]> {
+      const times = facts.map((fact) => fact.at.getTime());
+      const currencies = facts.some((fact) => fact.currency === null)
+        ? null
+        : [...new Set(facts.map((fact) => fact.currency!))];
       const rows = await db.query<PlayerQuestRow>(
         `SELECT ${RUN_COLUMNS} FROM player_quests pq
-          WHERE pq.player_id = $1 AND pq.state = 2
-            AND ($2::text IS NULL OR pq.currency = $2)
+          WHERE pq.player_id = ANY($1::uuid[]) AND pq.state = 2
+            AND ($2::text[] IS NULL OR pq.currency = ANY($2::text[]))
             AND pq.activated_at <= $3
-            AND (pq.expires_at IS NULL OR pq.expires_at > $3)
-          ORDER BY pq.activated_at, pq.id
+            AND (pq.expires_at IS NULL OR pq.expires_at > $4)
+          ORDER BY pq.id
           FOR UPDATE`,
-        [playerId, currency, at],
+        [
+          [...new Set(facts.map((fact) => fact.playerId))],
+          currencies,
+          new Date(Math.max(...times)),
+          new Date(Math.min(...times)),
+        ],
       );
       return rows.map(normaliseRun);
     },
@@ -282,15 +290,22 @@ export function questRepository(db: Queryable) {
       return rows.map((row) => ({ ...row, completed_at: dateOf(row.completed_at) }));
     },
 
-    async updateTask(
-      runId: string,
-      taskId: string,
-      change: { progress: bigint; lastDay: string | null; completedAt: Date | null },
-    ): Promise<void> {
+    /** Writes the tasks' progress (one statement for a dispatch's changes). */
+    async updateTasks(rows: readonly PlayerTaskRow[]): Promise<void> {
+      if (rows.length === 0) return;
       await db.query(
-        `UPDATE player_quest_tasks SET progress = $3, last_day = $4, completed_at = $5
-          WHERE player_quest_id = $1 AND task_id = $2`,
-        [runId, taskId, change.progress.toString(), change.lastDay, change.completedAt],
+        `UPDATE player_quest_tasks t
+            SET progress = v.progress, last_day = v.last_day, completed_at = v.completed_at
+           FROM unnest($1::uuid[], $2::bigint[], $3::numeric[], $4::date[], $5::timestamptz[])
+                  AS v(player_quest_id, task_id, progress, last_day, completed_at)
+          WHERE t.player_quest_id = v.player_quest_id AND t.task_id = v.task_id`,
+        [
+          rows.map((row) => row.player_quest_id),
+          rows.map((row) => row.task_id),
+          rows.map((row) => row.progress),
+          rows.map((row) => row.last_day),
+          rows.map((row) => row.completed_at),
+        ],
       );
     },
 
@@ -352,12 +367,10 @@ export function questRepository(db: Queryable) {
     },
 
     async playerTimeZone(playerId: string): Promise<string | null> {
-      const [row] = await db.query<{ time_zone: string | null }>(
-        "SELECT time_zone FROM players WHERE id = $1",
-        [playerId],
-      );
-      return row?.time_zone ?? null;
+      return (await playerTimeZones([playerId])).get(playerId) ?? null;
     },
+
+    playerTimeZones,
 
     async lockPlayer(playerId: string): Promise<boolean> {
       const rows = await db.query("SELECT 1 FROM players WHERE id = $1 FOR UPDATE", [playerId]);

@@ -18,7 +18,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { byPlayer, type DomainEventHandler, handleRelevant } from "../../infra/domain-events";
 import { cachePrivate, cachePublic, errorResponses } from "../../lib/http";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { activateQuest } from "./activate-quest";
@@ -34,8 +33,7 @@ import {
   listLoyaltyLevels,
 } from "./loyalty";
 import { operatorQuestRoutes } from "./operator-routes";
-import { handleQuestEvent, QUEST_EVENT_TYPES } from "./quest-progress";
-import { questRepository } from "./repository";
+import { handleQuestEvent, handleQuestEvents, QUEST_EVENT_TYPES } from "./quest-progress";
 import { seedRetention } from "./seed-retention";
 
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
@@ -45,16 +43,12 @@ const PENDING_REWARDS_EVERY_MS = 10 * 60_000;
 
 export async function retentionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await seedRetention(ctx.db);
-  const questEvent: DomainEventHandler = (tx, event) => handleQuestEvent(tx, ctx, event);
-  ctx.domainEvents.subscribe("quests", QUEST_EVENT_TYPES, questEvent, {
-    // A settled bet can only move the quests of a player with one running.
-    handleBatch: handleRelevant(
-      questEvent,
-      byPlayer(["game.bet.settled"], (tx, players) =>
-        questRepository(tx).playersWithActiveQuests(players),
-      ),
-    ),
-  });
+  ctx.domainEvents.subscribe(
+    "quests",
+    QUEST_EVENT_TYPES,
+    (tx, event) => handleQuestEvent(tx, ctx, event),
+    { handleBatch: (tx, events) => handleQuestEvents(tx, ctx, events) },
+  );
   ctx.domainEvents.subscribe(
     "loyalty",
     ["game.bet.settled", "game.bet.refunded"],
