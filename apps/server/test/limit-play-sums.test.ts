@@ -1,9 +1,11 @@
-// Running play sums for limit usage (migration 0035): every game posting adds to a per-account,
-// per-quarter-hour sum, and a limit's period on quarter hours adds those up instead of reading
-// every game entry the account ever had. Checked against the ledger itself: the backfill of
-// play made before the migration, postings at any time (several in one statement, as the
-// wallet's batches insert them), periods on quarter hours and off them, and ledger:check
-// noticing a sum that drifts. Runs on PGlite and PostgreSQL.
+// Running play sums for limit usage (migrations 0035, 0036): the game postings of an account that
+// keeps them add to per-quarter-hour sums, and a limit's period on quarter hours adds those up
+// instead of reading every game entry the account ever had. An account keeps them once a bet
+// was checked against a bet or loss limit on it (startPlaySums, from the ledger); any other reads
+// its entries. Checked against the ledger itself: the backfill of play made before the
+// migrations, postings at any time (several in one statement, as the wallet's batches insert
+// them), sums started at any point, periods on quarter hours and off them, and ledger:check
+// noticing a sum that drifts or that an account should not have. Runs on PGlite and PostgreSQL.
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +18,7 @@ import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { createTestDatabase, type TestDatabase } from "./helpers";
 
 const QUARTER = 15 * 60_000;
+const now = () => new Date();
 /** A quarter hour well before the run: the postings below are stamped explicitly around it. */
 const ORIGIN = Date.UTC(2026, 10, 20, 21, 0);
 
@@ -136,7 +139,7 @@ const scopeOf = (s: { account: number; start: number; end: number }): PlayScope 
 /** Bets (with rollbacks of some), wins and deposits of the accounts over two days. */
 const postings = fc.array(
   fc.record({
-    account: fc.integer({ min: 0, max: 2 }),
+    account: fc.integer({ min: 0, max: 4 }),
     kind: fc.constantFrom("game.bet", "game.bet", "game.win", "game.rollback", "payment.deposit"),
     fromBonus: fc.boolean(),
     amount: fc.bigInt({ min: 1n, max: 5_000n }),
@@ -149,7 +152,7 @@ const postings = fc.array(
 const periods = (onQuarters: boolean) =>
   fc
     .record({
-      account: fc.integer({ min: 0, max: 2 }),
+      account: fc.integer({ min: 0, max: 4 }),
       from: fc.integer({ min: -8, max: 200 }),
       length: fc.integer({ min: 1, max: 200 }),
       jitter: fc.integer({ min: 1, max: QUARTER - 1 }),
@@ -185,10 +188,12 @@ beforeAll(async () => {
         "SELECT id::text AS id FROM ledger_accounts WHERE owner_kind = 'house' AND purpose = 'games' AND currency = 'EUR'",
       )
     )[0]!.id;
-  for (let i = 0; i < 3; i += 1) accounts.push(await newAccount());
+  // 0 and 1 get a limit before the migrations, 2 its sums in the first test, 3 at some point of
+  // the property test, 4 never.
+  for (let i = 0; i < 5; i += 1) accounts.push(await newAccount());
   // Money to play with, long before: bets never take a balance below zero.
   await post(
-    [0, 1, 2].flatMap((account) =>
+    [0, 1, 2, 3, 4].flatMap((account) =>
       [false, true].map((fromBonus) => ({
         account,
         kind: "payment.deposit" as const,
@@ -202,21 +207,36 @@ beforeAll(async () => {
 afterAll(async () => database?.close());
 
 describe("running play sums (limit usage)", () => {
-  it("BE-34 play posted before the migration is summed by it; later postings by the trigger, any number per statement", async () => {
+  it("BE-34 play posted before the migrations is summed for the accounts with a bet or loss limit; sums start from the ledger; later postings add, any number per statement", async () => {
     await post([
       { account: 0, kind: "game.bet", fromBonus: false, amount: 500n, at: 0 },
       { account: 0, kind: "game.win", fromBonus: false, amount: 200n, at: QUARTER - 1 },
       { account: 0, kind: "game.bet", fromBonus: true, amount: 300n, at: QUARTER },
       { account: 1, kind: "game.rollback", fromBonus: false, amount: 100n, at: 5 * QUARTER },
       { account: 1, kind: "payment.deposit", fromBonus: false, amount: 9_000n, at: 5 * QUARTER },
+      { account: 2, kind: "game.bet", fromBonus: false, amount: 40n, at: 0 },
     ]);
+    // A loss limit for 0, a bet limit for 1, a deposit limit (no play sums) for 2.
+    for (const [account, definition] of [
+      [0, 2],
+      [1, 1],
+      [2, 3],
+    ] as const) {
+      await db.query(
+        `INSERT INTO player_limits (player_id, definition, period, currency, amount, created_at,
+           updated_at)
+         VALUES ($1, $2, 'daily', 'EUR', 10000, now(), now())`,
+        [accounts[account]!.playerId, definition],
+      );
+    }
     await migrate(db);
-    const sums = await db.query<{ account: string; at: Date; stakes: string; winnings: string }>(
-      `SELECT wallet_account_id::text AS account, starts_at AS at, stakes::text AS stakes,
-              winnings::text AS winnings
-         FROM player_play_quarters ORDER BY starts_at, wallet_account_id`,
-    );
-    expect(sums).toEqual([
+    const sums = async () =>
+      db.query<{ account: string; at: Date; stakes: string; winnings: string }>(
+        `SELECT wallet_account_id::text AS account, starts_at AS at, stakes::text AS stakes,
+                winnings::text AS winnings
+           FROM player_play_quarters ORDER BY starts_at, wallet_account_id`,
+      );
+    expect(await sums()).toEqual([
       {
         account: accounts[0]!.walletAccountId,
         at: new Date(ORIGIN),
@@ -236,24 +256,48 @@ describe("running play sums (limit usage)", () => {
         winnings: "0",
       },
     ]);
-    // After the migration: a statement with several accounts and quarters, one row each.
+    // After the migrations: a statement with several accounts and quarters, one row each for
+    // the accounts that keep sums; 2 keeps none and its periods read its entries.
     await post([
       { account: 0, kind: "game.bet", fromBonus: false, amount: 50n, at: 30 },
       { account: 2, kind: "game.win", fromBonus: true, amount: 70n, at: 30 },
       { account: 2, kind: "game.bet", fromBonus: false, amount: 80n, at: 2 * QUARTER },
     ]);
-    const played = await limitsRepository(db).playedInEach(
-      [
-        { account: 0, start: 0, end: QUARTER },
-        { account: 2, start: 0, end: 96 * QUARTER },
-        { account: 1, start: 0, end: 96 * QUARTER },
-      ].map(scopeOf),
-    );
-    expect(played).toEqual([
+    const scopes = [
+      { account: 0, start: 0, end: QUARTER },
+      { account: 2, start: 0, end: 96 * QUARTER },
+      { account: 1, start: 0, end: 96 * QUARTER },
+    ].map(scopeOf);
+    const played = [
       { stakes: 550n, winnings: 200n },
-      { stakes: 80n, winnings: 70n },
+      { stakes: 120n, winnings: 70n },
       { stakes: -100n, winnings: 0n },
+    ];
+    expect(await limitsRepository(db).playedInEach(scopes)).toEqual(played);
+    expect((await sums()).map((row) => row.account)).not.toContain(accounts[2]!.walletAccountId);
+    expect(await checkLedger(db)).toEqual([]);
+    // A bet checked against a limit of 2 starts its sums from the ledger, once.
+    const repository = limitsRepository(db);
+    for (let i = 0; i < 2; i += 1) {
+      await repository.startPlaySums([{ playerId: accounts[2]!.playerId, currency: "EUR" }], now());
+    }
+    expect((await sums()).filter((row) => row.account === accounts[2]!.walletAccountId)).toEqual([
+      {
+        account: accounts[2]!.walletAccountId,
+        at: new Date(ORIGIN),
+        stakes: "40",
+        winnings: "70",
+      },
+      {
+        account: accounts[2]!.walletAccountId,
+        at: new Date(ORIGIN + 2 * QUARTER),
+        stakes: "80",
+        winnings: "0",
+      },
     ]);
+    await post([{ account: 2, kind: "game.bet", fromBonus: true, amount: 5n, at: 2 * QUARTER }]);
+    played[1] = { stakes: 125n, winnings: 70n };
+    expect(await limitsRepository(db).playedInEach(scopes)).toEqual(played);
     expect(await checkLedger(db)).toEqual([]);
   });
 
@@ -263,7 +307,14 @@ describe("running play sums (limit usage)", () => {
         postings,
         fc.array(periods(true), { minLength: 1, maxLength: 6 }),
         fc.array(periods(false), { minLength: 1, maxLength: 3 }),
-        async (batch, quarterPeriods, otherPeriods) => {
+        fc.nat(9).map((n) => n === 0),
+        async (batch, quarterPeriods, otherPeriods, startThree) => {
+          if (startThree) {
+            await limitsRepository(db).startPlaySums(
+              [{ playerId: accounts[3]!.playerId, currency: "EUR" }],
+              now(),
+            );
+          }
           await post(batch);
           const scopes = [...quarterPeriods, ...otherPeriods];
           const played = await limitsRepository(db).playedInEach(scopes.map(scopeOf));
@@ -325,5 +376,23 @@ describe("running play sums (limit usage)", () => {
       );
     }
     expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it("BE-34 ledger:check reports sums of an account that does not keep them", async () => {
+    const untracked = accounts[4]!.walletAccountId;
+    await db.query("INSERT INTO player_play_quarters VALUES ($1, $2, 0, 0)", [
+      untracked,
+      new Date(ORIGIN),
+    ]);
+    try {
+      expect(await checkLedger(db)).toEqual([
+        {
+          check: "quarter-hour play sums equal the game entries they sum",
+          row: expect.objectContaining({ wallet_account_id: untracked, entries_stakes: null }),
+        },
+      ]);
+    } finally {
+      await db.query("DELETE FROM player_play_quarters WHERE wallet_account_id = $1", [untracked]);
+    }
   });
 });

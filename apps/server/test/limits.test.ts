@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppError } from "../src/infra/errors";
 import { assertCanBet } from "../src/modules/risk/enforce-limits";
 import { postInTransaction } from "../src/modules/wallet/ledger";
+import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { walletRepository } from "../src/modules/wallet/repository";
 import { expectErrorBody, expectErrorCode } from "./helpers";
 import { referenceOf, sandboxDecision } from "./payment-helpers";
@@ -854,13 +855,31 @@ describe("bet and loss limits for the games (BE-34)", () => {
       )) as AppError | null;
       return error ? [error.status, error.code] : null;
     };
+    // Play sums (migration 0036): none until a bet is checked against a limit of the account;
+    // the first check starts them from the ledger, and the checks after it read them.
+    const sums = async () =>
+      (
+        await app.testDb.query<{ currency: string; stakes: string; winnings: string }>(
+          `SELECT w.currency, sum(q.stakes)::text AS stakes, sum(q.winnings)::text AS winnings
+             FROM player_play_quarters q JOIN wallet_accounts w ON w.id = q.wallet_account_id
+            WHERE w.player_id = $1 GROUP BY w.currency ORDER BY w.currency`,
+          [p.profileId],
+        )
+      ).map((row) => [row.currency, row.stakes, row.winnings]);
+    expect(await sums()).toEqual([]);
     // EUR: loss 35 of 50 leaves 15, bets 60 of 100 leave 40.
     expect(await refusal(bet("EUR", 1_500n))).toBeNull();
+    expect(await sums()).toEqual([["EUR", "6000", "2500"]]);
     expect(await refusal(bet("EUR", 1_501n))).toEqual([400, ErrorCode.GameLimitReached]);
     // USD: no loss yet, so the bet limit's 40 left decides.
     expect(await refusal(bet("USD", 4_000n))).toBeNull();
     expect(await refusal(bet("USD", 4_001n))).toEqual([400, ErrorCode.GameLimitReached]);
-    // Other currencies have no limit; the next day has room again.
+    expect(await sums()).toEqual([
+      ["EUR", "6000", "2500"],
+      ["USD", "6000", "12500"],
+    ]);
+    expect(await checkLedger(app.testDb)).toEqual([]);
+    // Other currencies have no limit (and no sums); the next day has room again.
     expect(await refusal(bet("GBP", 1_000_000n))).toBeNull();
     const tomorrow = new Date(app.clock.now().getTime() + DAY * 1000);
     expect(await refusal(bet("EUR", 5_000n, tomorrow))).toBeNull();

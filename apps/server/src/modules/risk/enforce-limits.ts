@@ -137,9 +137,10 @@ export async function assertCanBet(tx: Queryable, check: BetCheck): Promise<void
 }
 
 /**
- * assertCanBet for bets of distinct players at once (the provider wallet's batches), in three
- * statements whatever their number: the players' limits, their time zones, and the play of
- * every period a bet or loss limit counts. The refusal of each check, or null where it may go.
+ * assertCanBet for bets of distinct players at once (the provider wallet's batches), in four
+ * statements whatever their number: the players' limits, their time zones, the play sums of
+ * limited accounts that have none yet (started once), and the play of every period a bet or
+ * loss limit counts. The refusal of each check, or null where it may go.
  */
 export async function betLimitRefusals(
   tx: Queryable,
@@ -183,6 +184,11 @@ export async function betLimitRefusals(
     const zone = resolveTimeZone(zones.get(check.playerId));
     return { ...periodBounds(limit.period!, check.now, zone), limit };
   });
+  // Under the players' locks (above): their limited accounts keep play sums from now on.
+  await repository.startPlaySums(
+    counted.map(({ limit }) => ({ playerId: limit.playerId, currency: limit.currency! })),
+    checks[0]!.now,
+  );
   const played = await repository.playedInEach(
     periods.map(({ start, end, limit }) => ({
       playerId: limit.playerId,

@@ -111,21 +111,26 @@ const onQuarters = (scope: { start: Date; end: Date }) =>
   scope.start.getTime() % QUARTER_MS === 0 && scope.end.getTime() % QUARTER_MS === 0;
 
 /**
- * Where a period's stakes (game.bet debits less the game.rollback refunds of them) and winnings
- * (game.win credits) on a wallet account `w` are read from: the quarter-hour sums when the
- * period starts and ends on quarter hours (a limit's day, week or month, in any time zone),
- * else the ledger's entries (player_play_entries), summed entry by entry.
+ * The play of a wallet account `w` in [start, end) as rows `x` (staked, won), for
+ * PLAY_TOTALS: its stakes (game.bet debits less the game.rollback refunds of them) and winnings
+ * (game.win credits). From its quarter-hour sums when it keeps them (player_play_tracked,
+ * migration 0036) and the period starts and ends on quarter hours (a limit's day, week or
+ * month, in any time zone); else from its ledger entries (player_play_entries), entry by entry.
  */
-function playSource(quarters: boolean) {
-  const [table, time, staked, won] = quarters
-    ? ["player_play_quarters", "starts_at", "stakes", "winnings"]
-    : ["player_play_entries", "created_at", "staked", "won"];
-  return {
-    join: (start: string, end: string) =>
-      `JOIN ${table} x ON x.wallet_account_id = w.id AND x.${time} >= ${start} AND x.${time} < ${end}`,
-    sums: `COALESCE(sum(x.${staked}), 0) AS stakes, COALESCE(sum(x.${won}), 0) AS winnings`,
-  };
+function playRows(start: string, end: string, quarters: boolean): string {
+  const entries = (also: string) =>
+    `SELECT e.staked, e.won FROM player_play_entries e
+      WHERE e.wallet_account_id = w.id AND e.created_at >= ${start} AND e.created_at < ${end}${also}`;
+  if (!quarters) return `CROSS JOIN LATERAL (${entries("")}) x`;
+  return `LEFT JOIN player_play_tracked k ON k.wallet_account_id = w.id
+    CROSS JOIN LATERAL (
+      SELECT q.stakes AS staked, q.winnings AS won FROM player_play_quarters q
+       WHERE k.wallet_account_id IS NOT NULL AND q.wallet_account_id = w.id
+         AND q.starts_at >= ${start} AND q.starts_at < ${end}
+      UNION ALL
+      ${entries(" AND k.wallet_account_id IS NULL")}) x`;
 }
+const PLAY_TOTALS = "COALESCE(sum(x.staked), 0) AS stakes, COALESCE(sum(x.won), 0) AS winnings";
 
 /** Deposit invoices that use up room: pending (1) or successful (2); failed and declined free it. */
 const COUNTED_INVOICE_STATUSES = [1, 2];
@@ -376,6 +381,34 @@ export function limitsRepository(db: Queryable) {
     },
 
     /**
+     * Starts the quarter-hour play sums of the players' accounts in these currencies that do not
+     * keep them yet, from the ledger (migration 0036); the game postings after this add to
+     * them. The caller holds the players' locks, which every game posting takes, so no posting
+     * runs between the backfill and the first one counted.
+     */
+    async startPlaySums(
+      scopes: readonly { playerId: string; currency: string }[],
+      now: Date,
+    ): Promise<void> {
+      if (scopes.length === 0) return;
+      await db.query(
+        `WITH started AS (
+           INSERT INTO player_play_tracked (wallet_account_id, started_at)
+           SELECT DISTINCT w.id, $3::timestamptz
+             FROM unnest($1::uuid[], $2::text[]) AS s(player_id, currency)
+             JOIN wallet_accounts w ON w.player_id = s.player_id AND w.currency = s.currency
+            WHERE NOT EXISTS (SELECT 1 FROM player_play_tracked k WHERE k.wallet_account_id = w.id)
+           ON CONFLICT DO NOTHING
+           RETURNING wallet_account_id)
+         INSERT INTO player_play_quarters (wallet_account_id, starts_at, stakes, winnings)
+         SELECT e.wallet_account_id, e.quarter, sum(e.staked), sum(e.won)
+           FROM started JOIN player_play_entries e ON e.wallet_account_id = started.wallet_account_id
+          GROUP BY 1, 2`,
+        [scopes.map((scope) => scope.playerId), scopes.map((scope) => scope.currency), now],
+      );
+    },
+
+    /**
      * Stakes and winnings of a period (minor units): applied transactions of kind game.bet,
      * game.rollback and game.win on the player's accounts in the currency, by the transaction's
      * time. A bet takes money out of the player's accounts (negative entries), a win puts it in.
@@ -399,14 +432,13 @@ export function limitsRepository(db: Queryable) {
         );
         if (indexes.length === 0) continue;
         const chosen = indexes.map((index) => scopes[index]!);
-        const source = playSource(quarters);
         const rows = await db.query<{ stakes: string; winnings: string }>(
           `SELECT u.stakes::text AS stakes, u.winnings::text AS winnings
              FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[])
                     WITH ORDINALITY AS s(player_id, currency, start_at, end_at, n)
              CROSS JOIN LATERAL (
-               SELECT ${source.sums}
-                 FROM wallet_accounts w ${source.join("s.start_at", "s.end_at")}
+               SELECT ${PLAY_TOTALS}
+                 FROM wallet_accounts w ${playRows("s.start_at", "s.end_at", quarters)}
                 WHERE w.player_id = s.player_id AND w.currency = s.currency) u
             ORDER BY s.n`,
           [
@@ -430,10 +462,9 @@ export function limitsRepository(db: Queryable) {
       start: Date;
       end: Date;
     }): Promise<{ currency: string; stakes: bigint; winnings: bigint }[]> {
-      const source = playSource(onQuarters(input));
       const rows = await db.query<{ currency: string; stakes: string; winnings: string }>(
-        `SELECT w.currency, ${source.sums}
-           FROM wallet_accounts w ${source.join("$3", "$4")}
+        `SELECT w.currency, ${PLAY_TOTALS}
+           FROM wallet_accounts w ${playRows("$3", "$4", onQuarters(input))}
           WHERE w.player_id = $1 AND ($2::text IS NULL OR w.currency = $2)
           GROUP BY w.currency
           ORDER BY w.currency`,

@@ -51,15 +51,19 @@ export const LEDGER_CHECKS: ReadonlyArray<{ check: string; sql: string }> = [
            LIMIT 100`,
   },
   {
-    // Limit usage adds up these running sums (migration 0035); they must be the ledger's own.
+    // Limit usage adds up these running sums (migrations 0035, 0036); they must be the ledger's
+    // own for the accounts that keep them, and no other account has any.
     check: "quarter-hour play sums equal the game entries they sum",
     sql: `SELECT COALESCE(q.wallet_account_id, p.wallet_account_id) AS wallet_account_id,
                  COALESCE(q.starts_at, p.quarter) AS starts_at,
                  q.stakes::text AS stakes, p.stakes::text AS entries_stakes,
                  q.winnings::text AS winnings, p.winnings::text AS entries_winnings
             FROM player_play_quarters q
-            FULL JOIN (SELECT wallet_account_id, quarter, sum(staked) AS stakes, sum(won) AS winnings
-                         FROM player_play_entries GROUP BY wallet_account_id, quarter) p
+            FULL JOIN (SELECT e.wallet_account_id, e.quarter, sum(e.staked) AS stakes,
+                              sum(e.won) AS winnings
+                         FROM player_play_entries e
+                         JOIN player_play_tracked k ON k.wallet_account_id = e.wallet_account_id
+                        GROUP BY e.wallet_account_id, e.quarter) p
               ON p.wallet_account_id = q.wallet_account_id AND p.quarter = q.starts_at
            WHERE q.stakes IS DISTINCT FROM p.stakes OR q.winnings IS DISTINCT FROM p.winnings
            LIMIT 100`,
