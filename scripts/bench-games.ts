@@ -15,13 +15,14 @@
 //   [-- --limited 0.25 (share of players with a loss limit)] [-- --bonused 0.25 (… an active bonus)]
 //   [-- --in-tournament 0.25 (… taking part in a running bet_sum tournament)]
 //   [-- --questing 0.25 (… with a running quest whose tasks count bets and stakes)]
-//   [-- --unix-socket] [-- --keep (with BENCH_DATABASE_URL: keep the database)];
+//   [-- --unix-socket] [-- --keep (with BENCH_DATABASE_URL: keep the database)]
+//   [-- --pin (the server alone on CPU 0; PostgreSQL and the load generator on the others)];
 //   BENCH_PG_STATEMENTS=1 prints pg_stat_statements, BENCH_CPU_PROF=<dir> profiles the server.
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import { loadavg } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { buildApp } from "../apps/server/src/app";
@@ -92,6 +93,35 @@ function summary(latencies: number[], seconds: number) {
 }
 
 /** CPU seconds (user + system) of a process from /proc, or of every process named `name`. */
+/**
+ * --pin (throwaway cluster only): the server on CPU 0, and PostgreSQL (its postmaster and every
+ * backend, those it forks later too) and this load generator on the other CPUs, so the server's
+ * figure is what one core of its own gives. Each process's threads are pinned (taskset -a).
+ */
+const PIN = args.includes("--pin");
+
+function pin(pids: readonly number[], cpus: string): void {
+  for (const pid of pids) {
+    execFileSync("taskset", ["-a", "-p", "-c", cpus, String(pid)], { stdio: "ignore" });
+  }
+}
+
+/** The postmaster and its children (backends, background workers). */
+function clusterProcesses(postmaster: number): number[] {
+  const children = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
+  return [postmaster, ...children];
+}
+
 /**
  * CPU seconds from /proc: one process, every process of a name, or a PostgreSQL cluster (its
  * postmaster, with the children it reaped, and its live backends) so other clusters on the
@@ -321,6 +351,15 @@ async function main() {
     // 15 s run. Autovacuum would analyze them a minute or so into a real site's life.
     for (let i = 0; i < WARMUP_ROUNDS; i++) await Promise.all(tokens.map((token) => round(token)));
     await db.query("ANALYZE");
+    if (PIN) {
+      if (!("postmaster" in postgresProcesses))
+        throw new Error("--pin needs the throwaway cluster");
+      const others = `1-${availableParallelism() - 1}`;
+      pin([child.pid!], "0");
+      pin(clusterProcesses(postgresProcesses.postmaster), others);
+      pin([process.pid], others);
+      console.log(`pinned: server on CPU 0; PostgreSQL and the load generator on CPUs ${others}`);
+    }
 
     if (statementsProfile) {
       await db.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
