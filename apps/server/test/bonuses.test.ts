@@ -1,12 +1,16 @@
 // Bonuses (issue 7): deposit bonuses, bonus codes, the life cycle of spec §4, bets under a bonus
 // at the provider wallet API, wagering from settled bets, turn-over wager, and a property test
 // that bonus money never creates money. Runs on PGlite and PostgreSQL.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { DepositBonus } from "@casino/contract/bonus";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context";
 import { expireBonuses } from "../src/modules/bonus/expire-bonuses";
 import { issueBonus } from "../src/modules/bonus/issue-bonus";
+import { providerPlayerId } from "../src/modules/game/provider-signature";
+import { signWalletBody } from "../src/modules/studio/platform-client";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import {
   beforeOneDispatch,
@@ -16,6 +20,7 @@ import {
   providerCall,
   providerId,
   settledThenRefunded,
+  TEST_PROVIDER_SECRET,
 } from "./game-helpers";
 import { eurPlayer, sandboxDeposit } from "./payment-helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
@@ -401,6 +406,103 @@ describe("life cycle (spec §4)", () => {
       "2-1",
       "3-3",
     ]);
+  });
+});
+
+describe("free spins of an outside provider", () => {
+  it("BN-05 the provider's free-spins URL is data: activation posts the signed grant there, a failure leaves the spins to activate again, no URL only records them", async () => {
+    // The outside studio: an HTTP endpoint that keeps what it receives.
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    let answer = 500;
+    const studio = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on("end", () => {
+        received.push({ headers: request.headers, body });
+        response.writeHead(answer, { "content-type": "application/json" });
+        response.end(JSON.stringify({ data: { id: "remote-1" } }));
+      });
+    });
+    await new Promise<void>((ok) => studio.listen(0, "127.0.0.1", ok));
+    const { port } = studio.address() as AddressInfo;
+    await app.testDb.query(
+      `UPDATE bonuses SET freespin_game_id = (SELECT id FROM games WHERE slug = 'gold-rush'),
+              assign_conditions = '{"presets":{"quantity":3}}'
+        WHERE slug = 'welcome-3'`,
+    );
+    await app.testDb.query(
+      "UPDATE game_providers SET free_spins_url = $1 WHERE slug = 'sandbox-slots'",
+      [`http://127.0.0.1:${port}/platform/free-spins`],
+    );
+    const spinsOf = async (p: Player) => {
+      await deposit(p, "50", { bonusId: await bonusId("welcome-1") });
+      await deposit(p, "60", { bonusId: await bonusId("welcome-2") });
+      await deposit(p, "55", { bonusId: await bonusId("welcome-3") });
+      const [spins] = (
+        await app.inject({ url: "/api/game/player-freespins", headers: p.headers })
+      ).json().data;
+      expect(spins).toMatchObject({ gameSlug: "gold-rush", count: 3, status: 1 });
+      return spins.id as number;
+    };
+    const activate = (p: Player, id: number) =>
+      app.inject({
+        method: "PUT",
+        url: `/api/game/player-freespins/${id}/activate`,
+        headers: p.headers,
+      });
+    try {
+      const p = await player();
+      const id = await spinsOf(p);
+      // The studio fails: the spins stay waiting, and the player can try again.
+      const failed = await activate(p, id);
+      expect(failed.statusCode, failed.body).toBe(503);
+      expect(
+        (await app.inject({ url: "/api/game/player-freespins", headers: p.headers })).json()
+          .data[0],
+      ).toMatchObject({ id, status: 1 });
+      answer = 200;
+      const activated = await activate(p, id);
+      expect(activated.statusCode, activated.body).toBe(200);
+      expect(activated.json().data).toMatchObject({ status: 2 });
+      // Both attempts carried the same grant, signed with the provider's secret.
+      expect(received).toHaveLength(2);
+      expect(received[1]!.body).toBe(received[0]!.body);
+      const { headers, body } = received[1]!;
+      const timestamp = Number(headers["x-casino-timestamp"]);
+      expect(headers["x-casino-signature"]).toBe(
+        signWalletBody(TEST_PROVIDER_SECRET, timestamp, body),
+      );
+      expect(JSON.parse(body)).toEqual({
+        externalId: `freespins-${id}`,
+        playerId: providerPlayerId(TEST_PROVIDER_SECRET, p.profileId),
+        currency: "EUR",
+        gameCode: "gold-rush",
+        spins: 3,
+        betPerSpin: "0.20",
+        expiresAt: expect.any(String),
+      });
+
+      // Without a URL the provider takes no grants: the spins are activated and only recorded.
+      await app.testDb.query(
+        "UPDATE game_providers SET free_spins_url = NULL WHERE slug = 'sandbox-slots'",
+      );
+      const other = await player();
+      const recorded = await activate(other, await spinsOf(other));
+      expect(recorded.json().data).toMatchObject({ status: 2 });
+      expect(received).toHaveLength(2);
+    } finally {
+      studio.close();
+      await app.testDb.query(
+        "UPDATE game_providers SET free_spins_url = NULL WHERE slug = 'sandbox-slots'",
+      );
+      await app.testDb.query(
+        `UPDATE bonuses SET freespin_game_id = (SELECT id FROM games WHERE slug = 'fruit-lines'),
+                assign_conditions = '{"presets":{"quantity":50}}'
+          WHERE slug = 'welcome-3'`,
+      );
+    }
   });
 });
 

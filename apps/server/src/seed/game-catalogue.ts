@@ -2,15 +2,19 @@
 export const STUDIO_LAUNCH_URL =
   "/studio/play/{gameCode}?token={token}&mode={mode}&currency={currency}&locale={locale}&returnUrl={returnUrl}";
 
+/** Where the in-house studio takes platform free spins (docs/provider-wallet-api.md §7). */
+export const STUDIO_FREE_SPINS_URL = "/studio/api/platform/free-spins";
+
 export const seedGameProviders = [
   {
     slug: "originals",
     name: "Originals",
     logo: null,
     launchUrl: STUDIO_LAUNCH_URL as string | null,
+    freeSpinsUrl: STUDIO_FREE_SPINS_URL as string | null,
   },
-  { slug: "sandbox-slots", name: "Sandbox Slots", logo: null, launchUrl: null },
-  { slug: "sandbox-live", name: "Sandbox Live", logo: null, launchUrl: null },
+  { slug: "sandbox-slots", name: "Sandbox Slots", logo: null, launchUrl: null, freeSpinsUrl: null },
+  { slug: "sandbox-live", name: "Sandbox Live", logo: null, launchUrl: null, freeSpinsUrl: null },
 ];
 
 export const seedGameCollections = [

@@ -295,13 +295,14 @@ async function seedInitial(tx: Queryable): Promise<boolean> {
     await insertRows(
       tx,
       "game_providers",
-      ["slug", "name", "logo", "position", "launch_url"],
+      ["slug", "name", "logo", "position", "launch_url", "free_spins_url"],
       seedGameProviders.map((provider, index) => [
         provider.slug,
         provider.name,
         provider.logo,
         index,
         provider.launchUrl,
+        provider.freeSpinsUrl,
       ]),
     );
     await insertRows(

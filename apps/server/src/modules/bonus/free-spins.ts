@@ -1,23 +1,26 @@
 // The port through which activated free spins reach the game (FreeSpinsProvider). Adapter:
-// the in-house studio (modules/studio) takes signed grants at POST
-// /studio/api/platform/free-spins (docs/provider-wallet-api.md §7) and reports each spin as a
-// wallet win carrying freeSpinsId (free-spin-wins.ts). Games of other providers have no grant
-// endpoint yet: their spins are only recorded (recordOnly).
+// each provider's free-spins URL is data (game_providers.free_spins_url, migration 0037). The
+// platform posts the grant there, signed with that provider's secret like the wallet calls
+// (docs/provider-wallet-api.md §7), and the game reports each spin as a wallet win carrying
+// freeSpinsId (free-spin-wins.ts). A path is served by this site: the in-house studio's
+// (POST /studio/api/platform/free-spins), reached in-process. A provider without a URL takes no
+// grants: its spins are only recorded.
 import { formatAmount } from "@casino/money/format";
-import { IN_HOUSE_GAME_PROVIDER } from "../../config";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { providerPlayerId } from "../game/provider-signature";
 import { signWalletBody } from "../studio/platform-client";
 
 export interface FreeSpinsGrant {
-  /** Our id of the grant (idempotency key at the studio). */
+  /** Our id of the grant (idempotency key at the provider). */
   externalId: string;
   playerId: string;
   currency: string;
   gameCode: string;
-  /** The game's provider slug (the studio takes only its own games). */
+  /** The game's provider slug (whose secret signs the grant). */
   providerSlug: string;
+  /** The provider's free-spins URL; null: it takes no grants. */
+  url: string | null;
   count: number;
   /** Stake of one spin, minor units. */
   betAmount: bigint;
@@ -36,19 +39,27 @@ const recordOnly: FreeSpinsProvider = {
   },
 };
 
-/** The in-house studio over its signed platform endpoint (in-process fetch by default). */
-export function studioFreeSpinsProvider(options: {
+/**
+ * Grants over each provider's signed free-spins endpoint: a path through `inProcess` (this
+ * site), a full URL through `fetch`. 503 when the provider has no secret here, cannot be
+ * reached or does not answer 2xx (the activation can be tried again: grants are idempotent).
+ */
+export function providerFreeSpins(options: {
+  inProcess: typeof fetch;
   fetch: typeof fetch;
-  baseUrl: string;
-  secret: string;
+  secrets: Readonly<Record<string, string>>;
   now: () => Date;
 }): FreeSpinsProvider {
   return {
     async grant(grant) {
-      if (grant.providerSlug !== IN_HOUSE_GAME_PROVIDER) return recordOnly.grant(grant);
+      if (grant.url === null) return recordOnly.grant(grant);
+      const unavailable = () =>
+        new AppError(503, 503, "The game could not take the free spins now; try again");
+      const secret = options.secrets[grant.providerSlug];
+      if (!secret) throw unavailable();
       const raw = JSON.stringify({
         externalId: grant.externalId,
-        playerId: providerPlayerId(options.secret, grant.playerId),
+        playerId: providerPlayerId(secret, grant.playerId),
         currency: grant.currency,
         gameCode: grant.gameCode,
         spins: grant.count,
@@ -56,18 +67,21 @@ export function studioFreeSpinsProvider(options: {
         expiresAt: grant.expiresAt.toISOString(),
       });
       const timestamp = Math.floor(options.now().getTime() / 1000);
-      const response = await options.fetch(`${options.baseUrl}/studio/api/platform/free-spins`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-casino-timestamp": String(timestamp),
-          "x-casino-signature": signWalletBody(options.secret, timestamp, raw),
+      const local = grant.url.startsWith("/");
+      const response = await (local ? options.inProcess : options.fetch)(
+        local ? `http://platform.internal${grant.url}` : grant.url,
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-casino-timestamp": String(timestamp),
+            "x-casino-signature": signWalletBody(secret, timestamp, raw),
+          },
+          body: raw,
+          signal: AbortSignal.timeout(10_000),
         },
-        body: raw,
-      });
-      if (!response.ok) {
-        throw new AppError(503, 503, "The game could not take the free spins now; try again");
-      }
+      ).catch(() => null);
+      if (!response?.ok) throw unavailable();
       return grant.externalId;
     },
   };

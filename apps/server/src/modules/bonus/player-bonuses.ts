@@ -70,6 +70,7 @@ export async function changePlayerFreespin(
       currency: seen.currency,
       gameCode: seen.gameCode,
       providerSlug: seen.providerSlug,
+      url: seen.providerFreeSpinsUrl,
       count: seen.count,
       betAmount: seen.betAmount,
       subunitToUnit: seen.subunitToUnit,

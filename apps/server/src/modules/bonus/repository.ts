@@ -170,6 +170,8 @@ export interface PlayerFreespinRecord {
   gameTitle: string;
   gameCode: string;
   providerSlug: string;
+  /** Where the game's provider takes free-spins grants (game_providers.free_spins_url). */
+  providerFreeSpinsUrl: string | null;
   subunitToUnit: bigint;
   winningsBonusId: number | null;
 }
@@ -199,6 +201,7 @@ interface FreespinRow {
   game_title: string;
   game_code: string;
   provider_slug: string;
+  provider_free_spins_url: string | null;
   subunit_to_unit: string;
   winnings_bonus_id: number | null;
 }
@@ -209,7 +212,7 @@ const FS_SELECT = `
          f.win_amount::text AS win_amount, f.package_id, f.issue_session_id, f.external_id,
          f.expires_at, f.issued_at, f.activated_at, f.finished_at, b.name, g.slug AS game_slug,
          g.title AS game_title, g.code AS game_code, gp.slug AS provider_slug,
-         c.subunit_to_unit::text AS subunit_to_unit,
+         gp.free_spins_url AS provider_free_spins_url, c.subunit_to_unit::text AS subunit_to_unit,
          b.freespin_winnings_bonus_id AS winnings_bonus_id
     FROM player_freespins f
     JOIN bonuses b ON b.id = f.bonus_id
@@ -243,6 +246,7 @@ function toFreespinRecord(row: FreespinRow): PlayerFreespinRecord {
     gameTitle: row.game_title,
     gameCode: row.game_code,
     providerSlug: row.provider_slug,
+    providerFreeSpinsUrl: row.provider_free_spins_url,
     subunitToUnit: BigInt(row.subunit_to_unit),
     winningsBonusId: row.winnings_bonus_id,
   };

@@ -24,7 +24,6 @@ import { ErrorBody } from "@casino/contract/errors";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { IN_HOUSE_GAME_PROVIDER } from "../../config";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { cachePrivate, errorResponses } from "../../lib/http";
@@ -34,7 +33,7 @@ import { addBonusCode, deleteBonusCode, listBonusCodes } from "./bonus-codes";
 import { getCashback, payCashback } from "./cashback";
 import { bonusStatuses, listAvailableDepositBonuses, onDepositSucceeded } from "./deposit-bonuses";
 import { expireBonuses } from "./expire-bonuses";
-import { setFreeSpinsProvider, studioFreeSpinsProvider } from "./free-spins";
+import { providerFreeSpins, setFreeSpinsProvider } from "./free-spins";
 import { operatorBonusRoutes } from "./operator-routes";
 import {
   changePlayerBonus,
@@ -59,18 +58,15 @@ export async function bonusRoutes(app: FastifyInstance, ctx: AppContext): Promis
     (tx, event) => onBetEvent(tx, ctx, event),
     { handleBatch: (tx, events) => onBetEvents(tx, ctx, events) },
   );
-  const studioSecret = ctx.config.gameProviderSecrets[IN_HOUSE_GAME_PROVIDER];
-  if (studioSecret) {
-    setFreeSpinsProvider(
-      ctx,
-      studioFreeSpinsProvider({
-        fetch: injectFetch(app),
-        baseUrl: "http://studio.internal",
-        secret: studioSecret,
-        now: ctx.now,
-      }),
-    );
-  }
+  setFreeSpinsProvider(
+    ctx,
+    providerFreeSpins({
+      inProcess: injectFetch(app),
+      fetch,
+      secrets: ctx.config.gameProviderSecrets,
+      now: ctx.now,
+    }),
+  );
   ctx.jobs.add({ name: "bonus-expiry", everyMs: 60_000, run: () => expireBonuses(ctx) });
   ctx.jobs.add({ name: "cashback-payout", everyMs: 10 * 60_000, run: () => payCashback(ctx) });
 
