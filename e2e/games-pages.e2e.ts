@@ -138,6 +138,25 @@ describe("game pages", () => {
     await removed;
   });
 
+  test("GM-04 BE-32 an outside studio's game (the sandbox studio) spins for real in the frame: its balance and the wallet move by payout − stake", async () => {
+    const { page, tokens } = await player();
+    await page.goto("/games/gold-rush");
+    const frame = page.frameLocator('iframe[title="Gold Rush"]');
+    await frame.getByText("Balance: 50.00 EUR").waitFor(WAIT);
+    await frame.getByLabel("Stake (EUR)").fill("2.00");
+    await frame.getByRole("button", { name: "Spin" }).click();
+    const result = frame.getByRole("status");
+    await expect.poll(() => result.textContent(), WAIT).toMatch(/^Last spin: staked 2\.00 EUR/);
+    const won = /won ([\d.]+) EUR/.exec((await result.textContent()) ?? "")?.[1] ?? "0";
+    const expected = (50 - 2 + Number(won)).toFixed(2);
+    await frame.getByText(`Balance: ${expected} EUR`).waitFor(WAIT);
+    const accounts = await fetch(`${site.server.url}/api/wallet/accounts`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
+    const { data } = (await accounts.json()) as { data: { currency: string; balance: string }[] };
+    expect(data.find((account) => account.currency === "EUR")?.balance).toBe(expected);
+  });
+
   test("GM-11 a guest asking for real money signs in and the game starts for real", async () => {
     const funded = await fundedPlayerTokens(site.server.url, "10.00");
     const page = await guest();

@@ -5,8 +5,11 @@ import { createHmac, randomBytes } from "node:crypto";
 /** The seeded studio whose calls these helpers sign, and the secret its server is given. */
 export const TEST_PROVIDER = "sandbox-slots";
 export const TEST_PROVIDER_SECRET = randomBytes(24).toString("hex");
-/** Environment for useSite: the provider's secret (per test process). */
-export const GAME_ENV = { GAME_PROVIDER_SECRETS: `${TEST_PROVIDER}=${TEST_PROVIDER_SECRET}` };
+/** Environment for useSite: the provider's secret (per test process) and its game client. */
+export const GAME_ENV = {
+  GAME_PROVIDER_SECRETS: `${TEST_PROVIDER}=${TEST_PROVIDER_SECRET}`,
+  SANDBOX_GAMES: "true",
+};
 
 /** A signed provider wallet call; throws on an answer other than 2xx unless `allowRefusal`. */
 export async function walletCall(

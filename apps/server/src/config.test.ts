@@ -57,6 +57,51 @@ describe("config", () => {
     );
   });
 
+  it("production turns the sandboxes and the dev outbox off unless DEMO (npm start) turns them on", () => {
+    const sandboxes = (config: ReturnType<typeof loadConfig>) => [
+      config.devOutbox,
+      config.sandboxPayments,
+      config.sandboxGames,
+      config.verification.sandbox,
+      config.social.sandboxOidc,
+      config.crypto.sandboxChain,
+    ];
+    const production = { ...secrets, NODE_ENV: "production", PASSWORD_HASH_MEMORY_KIB: "19456" };
+    expect(sandboxes(loadConfig(production, { persistSecrets: false }))).toEqual(
+      Array(6).fill(false),
+    );
+    expect(
+      sandboxes(loadConfig({ ...production, DEMO: "true" }, { persistSecrets: false })),
+    ).toEqual(Array(6).fill(true));
+    // Each can still be set alone.
+    expect(
+      loadConfig({ ...production, DEMO: "true", SANDBOX_GAMES: "false" }, { persistSecrets: false })
+        .sandboxGames,
+    ).toBe(false);
+    expect(sandboxes(loadConfig({ ...secrets }, { persistSecrets: false }))).toEqual(
+      Array(6).fill(true),
+    );
+  });
+
+  it("the sandbox studios' wallet keys derive from the in-house one unless GAME_PROVIDER_SECRETS sets them", () => {
+    const base = { ...secrets, GAME_PROVIDER_SECRETS: `originals=${"o".repeat(32)}` };
+    const keys = loadConfig(base, { persistSecrets: false }).gameProviderSecrets;
+    expect(keys["sandbox-slots"]).toMatch(/^[\w-]{43}$/);
+    expect(new Set(Object.values(keys)).size).toBe(3);
+    // Stable: the same in-house key gives the same keys.
+    expect(loadConfig(base, { persistSecrets: false }).gameProviderSecrets).toEqual(keys);
+    const set = loadConfig(
+      {
+        ...base,
+        GAME_PROVIDER_SECRETS: `${base.GAME_PROVIDER_SECRETS},sandbox-slots=${"s".repeat(32)}`,
+      },
+      { persistSecrets: false },
+    ).gameProviderSecrets;
+    expect(set["sandbox-slots"]).toBe("s".repeat(32));
+    const off = loadConfig({ ...base, SANDBOX_GAMES: "false" }, { persistSecrets: false });
+    expect(Object.keys(off.gameProviderSecrets)).toEqual(["originals"]);
+  });
+
   it("refuses bad values at start, naming each variable", () => {
     try {
       loadConfig({

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -180,15 +180,27 @@ export const configDocs: readonly ConfigDoc[] = [
       "Where contact-form messages are forwarded through the mail port (the dev outbox without SMTP_URL)",
   },
   {
+    name: "DEMO",
+    default: "false (npm start sets true)",
+    description:
+      "The demo site: the sandboxes (payments, verification, OpenID, chain, games) and the dev outbox default to on even with NODE_ENV=production; a real deployment leaves it off",
+  },
+  {
     name: "DEV_OUTBOX",
-    default: "true (false in production)",
+    default: "true (false in production unless DEMO)",
     description: "Serve /dev/outbox, the page listing sent e-mails and SMS (never in public)",
   },
   {
     name: "SANDBOX_PAYMENTS",
-    default: "true (false in production)",
+    default: "true (false in production unless DEMO)",
     description:
       "Run the sandbox payment processor (hosted page at /sandbox/payments, signed webhooks)",
+  },
+  {
+    name: "SANDBOX_GAMES",
+    default: "true (false in production unless DEMO)",
+    description:
+      "Run the sandbox game studio at /sandbox/games (the game client of the seeded sandbox-slots and sandbox-live providers, over the signed provider wallet API); their wallet keys, unless GAME_PROVIDER_SECRETS sets them, derive from the in-house provider's",
   },
   {
     name: "WITHDRAWAL_APPROVAL_ABOVE",
@@ -204,7 +216,7 @@ export const configDocs: readonly ConfigDoc[] = [
   },
   {
     name: "SANDBOX_VERIFICATION",
-    default: "true (false in production)",
+    default: "true (false in production unless DEMO)",
     description:
       "Run the sandbox identity-verification provider (hosted page at /sandbox/verification, signed webhooks) under the name sandbox",
   },
@@ -228,7 +240,7 @@ export const configDocs: readonly ConfigDoc[] = [
   },
   {
     name: "SANDBOX_OIDC",
-    default: "true (false in production)",
+    default: "true (false in production unless DEMO)",
     description:
       "Run the sandbox OpenID provider at /sandbox/oidc; without OIDC_ISSUER it is the identity service (name and connection sandbox unless SOCIAL_IDENTITY_SERVICE is set)",
   },
@@ -250,7 +262,7 @@ export const configDocs: readonly ConfigDoc[] = [
   },
   {
     name: "SANDBOX_CHAIN",
-    default: "true (false in production)",
+    default: "true (false in production unless DEMO)",
     description:
       "Run the sandbox chain (dev page /sandbox/chain, npm run chain:send); crypto deposit addresses are offered only while a chain is watched",
   },
@@ -380,7 +392,9 @@ const EnvSchema = z.object({
   MAIL_FROM: optional,
   OPERATOR_MAILBOX: optional.pipe(z.email("must be an e-mail address").optional()),
   DEV_OUTBOX: optionalBoolean,
+  DEMO: optionalBoolean,
   SANDBOX_PAYMENTS: optionalBoolean,
+  SANDBOX_GAMES: optionalBoolean,
   WITHDRAWAL_APPROVAL_ABOVE: optional.pipe(
     z
       .string()
@@ -428,6 +442,9 @@ export interface Secrets {
 /** The in-house game provider, whose wallet key is generated when not configured. */
 export const IN_HOUSE_GAME_PROVIDER = "originals";
 
+/** The seeded outside studios whose game client is the sandbox game studio (/sandbox/games). */
+export const SANDBOX_GAME_PROVIDERS = ["sandbox-slots", "sandbox-live"] as const;
+
 export interface Config {
   nodeEnv: "development" | "production" | "test";
   isProduction: boolean;
@@ -455,6 +472,10 @@ export interface Config {
   devOutbox: boolean;
   /** The in-process sandbox payment processor. */
   sandboxPayments: boolean;
+  /** The sandbox game studio (/sandbox/games) for the providers in SANDBOX_GAME_PROVIDERS. */
+  sandboxGames: boolean;
+  /** DEMO: the demo site (npm start), sandboxes and the dev outbox on by default. */
+  demo: boolean;
   payments: {
     /** Base-currency amount (major units) above which a withdrawal waits for approval; null: never. */
     withdrawalApprovalAbove: string | null;
@@ -575,6 +596,9 @@ export function loadConfig(
     options.persistSecrets ?? true,
   );
   const cspExtraSources = (e.CSP_EXTRA_SOURCES ?? "").split(/\s+/).filter(Boolean);
+  // Sandboxes and the dev outbox: on in development, tests and the demo (DEMO, npm start).
+  const sandboxDefault = e.NODE_ENV !== "production" || (e.DEMO ?? false);
+  const sandboxGames = e.SANDBOX_GAMES ?? sandboxDefault;
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -610,18 +634,20 @@ export function loadConfig(
       from: e.MAIL_FROM ?? "Casino <no-reply@localhost>",
       operatorMailbox: e.OPERATOR_MAILBOX ?? "support@localhost",
     },
-    devOutbox: e.DEV_OUTBOX ?? e.NODE_ENV !== "production",
-    sandboxPayments: e.SANDBOX_PAYMENTS ?? e.NODE_ENV !== "production",
+    devOutbox: e.DEV_OUTBOX ?? sandboxDefault,
+    sandboxPayments: e.SANDBOX_PAYMENTS ?? sandboxDefault,
+    sandboxGames,
+    demo: e.DEMO ?? false,
     payments: { withdrawalApprovalAbove: e.WITHDRAWAL_APPROVAL_ABOVE ?? null },
     verification: {
-      sandbox: e.SANDBOX_VERIFICATION ?? e.NODE_ENV !== "production",
+      sandbox: e.SANDBOX_VERIFICATION ?? sandboxDefault,
       requiredAbove: e.VERIFICATION_REQUIRED_ABOVE ?? null,
     },
     documents: { maxBytes: e.DOCUMENTS_MAX_BYTES, uploadsDir: path.join(dataDir, "uploads") },
     operatorApiToken: e.OPERATOR_API_TOKEN ?? null,
     backgroundJobs: e.BACKGROUND_JOBS ?? e.NODE_ENV !== "test",
     social: {
-      sandboxOidc: e.SANDBOX_OIDC ?? e.NODE_ENV !== "production",
+      sandboxOidc: e.SANDBOX_OIDC ?? sandboxDefault,
       oidcIssuer: e.OIDC_ISSUER ?? null,
       oidcClientId: e.OIDC_CLIENT_ID ?? null,
       oidcClientSecret: e.OIDC_CLIENT_SECRET ?? null,
@@ -631,6 +657,17 @@ export function loadConfig(
     publicSettingOverrides: overrides,
     secrets,
     gameProviderSecrets: {
+      // The sandbox studios' keys, derived from the in-house one unless set.
+      ...(sandboxGames
+        ? Object.fromEntries(
+            SANDBOX_GAME_PROVIDERS.map((slug) => [
+              slug,
+              createHmac("sha256", secrets.gameSandboxSecret)
+                .update(`sandbox-game-provider:${slug}`)
+                .digest("base64url"),
+            ]),
+          )
+        : {}),
       ...gameSecrets,
       [IN_HOUSE_GAME_PROVIDER]: gameSecrets[IN_HOUSE_GAME_PROVIDER] ?? secrets.gameSandboxSecret,
     },
@@ -667,7 +704,7 @@ function parseGameProviderSecrets(
  * with a real chain, anyone holding the test mnemonic could spend the deposits.
  */
 function cryptoConfig(e: z.infer<typeof EnvSchema>, problems: string[]): CryptoConfig {
-  const sandboxChain = e.SANDBOX_CHAIN ?? e.NODE_ENV !== "production";
+  const sandboxChain = e.SANDBOX_CHAIN ?? (e.NODE_ENV !== "production" || (e.DEMO ?? false));
   const known = CHAIN_NETWORKS.map((network) => network.id).join(", ");
   const xpubs = parseNetworkList("CRYPTO_XPUBS", e.CRYPTO_XPUBS, problems);
   for (const [id, key] of Object.entries(xpubs)) {

@@ -20,6 +20,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel });
+  if (config.isProduction && config.demo) {
+    log.warn(
+      "DEMO is on (npm start): sandbox payments, games, verification, sign-in and chain and the dev outbox are served; run main.ts without DEMO for real money",
+    );
+  }
 
   mkdirSync(config.dataDir, { recursive: true });
   const db = await openDatabase(config);

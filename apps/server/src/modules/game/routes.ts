@@ -22,6 +22,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { cachePrivate, cachePublic, errorResponses } from "../../lib/http";
 import { playerOf, requirePlayer } from "../player/authenticate";
+import { sandboxGameRoutes } from "../sandbox/game-studio";
 import { closeStaleRounds } from "./close-stale-rounds";
 import { addFavorite, listPlayerGames, removeFavorite } from "./favorites";
 import { getGame } from "./get-game";
@@ -295,4 +296,6 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
   );
 
   await providerWalletRoutes(app, ctx);
+  // The game client of the seeded outside studios (SANDBOX_GAMES).
+  if (ctx.config.sandboxGames) await sandboxGameRoutes(app, ctx);
 }
