@@ -27,7 +27,7 @@ import {
   confirmationsFor,
 } from "../crypto/networks";
 import type { SandboxChain, SandboxTransfer } from "./chain";
-import { escapeHtml, sandboxPage } from "./html";
+import { acceptForms, escapeHtml, sandboxPage } from "./html";
 
 export const SANDBOX_CHAIN_PATH = "/sandbox/chain";
 
@@ -94,11 +94,7 @@ export async function registerSandboxChainPages(
   };
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(scope);
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const errors = { 404: ErrorBody, 422: ErrorBody };
 

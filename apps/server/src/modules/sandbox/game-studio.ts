@@ -19,7 +19,7 @@ import {
   signProviderRequest,
   TIMESTAMP_HEADER,
 } from "../game/provider-signature";
-import { escapeHtml, sandboxPage } from "./html";
+import { acceptForms, escapeHtml, sandboxPage } from "./html";
 
 export const SANDBOX_GAMES_PATH = "/sandbox/games";
 const DEMO_START = "1000.00";
@@ -141,11 +141,7 @@ export async function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): 
   };
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(scope);
     const api = scope.withTypeProvider<ZodTypeProvider>();
     const path = `${SANDBOX_GAMES_PATH}/:provider/:gameCode`;
 

@@ -16,7 +16,7 @@ import type {
   WebhookEvent,
 } from "../payment/processor";
 import { readSignedWebhook, signWebhook } from "../payment/webhook-signature";
-import { escapeHtml, sandboxPage as page } from "./html";
+import { acceptForms, escapeHtml, sandboxPage as page } from "./html";
 
 export const SANDBOX_PAYMENTS_PATH = "/sandbox/payments";
 export const SIGNATURE_HEADER = "x-sandbox-signature";
@@ -265,11 +265,7 @@ export async function registerSandboxPaymentPages(
   currencyDigits: (currency: string) => Promise<number>,
 ): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(scope);
 
     // The tester's list of payments waiting for a decision: how a payment with no page of its
     // own for the player (message: bank-transfer instructions) is approved in the sandbox.

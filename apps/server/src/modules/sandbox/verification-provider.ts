@@ -15,7 +15,7 @@ import type {
   VerificationSession,
   VerificationWebhookCheck,
 } from "../player/verification/provider";
-import { escapeHtml, sandboxPage as page } from "./html";
+import { acceptForms, escapeHtml, sandboxPage as page } from "./html";
 
 export const SANDBOX_VERIFICATION_PATH = "/sandbox/verification";
 export const VERIFICATION_SIGNATURE_HEADER = "x-sandbox-signature";
@@ -174,11 +174,7 @@ export async function registerSandboxVerificationPages(
   provider: SandboxVerificationProvider,
 ): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptForms(scope);
 
     scope.get<{ Params: { token: string } }>(
       `${SANDBOX_VERIFICATION_PATH}/:token`,
