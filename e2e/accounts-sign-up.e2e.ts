@@ -413,8 +413,9 @@ describe("sign-up", () => {
         value,
       );
 
-    // A prefix (the request country's) but no number: no value, the field is required.
-    expect(await prefix.inputValue()).toBe("+353");
+    // A prefix (the request country's, set once the country codes have loaded) but no number:
+    // no value, the field is required.
+    await expect.poll(() => prefix.inputValue(), { timeout: 10_000 }).toBe("+353");
     await phone.fill("8");
     await phone.fill("");
     await invalid("true");
