@@ -1,8 +1,9 @@
 // The sandbox game studio: the game client of the seeded outside providers (sandbox-slots,
 // sandbox-live; SANDBOX_GAME_PROVIDERS), which have no launch URL of their own and so launch to
 // /sandbox/games/{provider}/{gameCode} (play-game.ts). It stands in for an outside studio and
-// talks to the platform only as one does: the signed provider wallet API (balance, then a bet
-// and a closing win per spin), with the provider's own key. A page without scripts: the
+// talks to the platform only as one does, through the studio's platform client
+// (studio/platform-client.ts): the signed provider wallet API (balance, then a bet and a
+// closing win per spin), with the provider's own key. A page without scripts: the
 // balance, a stake, a Spin button and the last result (Post/Redirect/Get, so reloading the page
 // never places a bet again). Demo launches play with 1,000.00 of demo money kept in the page.
 // Outcomes come from node:crypto (a sandbox, not a provably fair game: that is the in-house
@@ -15,10 +16,12 @@ import { SANDBOX_GAME_PROVIDERS } from "../../config";
 import type { AppContext } from "../../context";
 import { injectFetch } from "../../lib/inject-fetch";
 import {
-  SIGNATURE_HEADER,
-  signProviderRequest,
-  TIMESTAMP_HEADER,
-} from "../game/provider-signature";
+  createPlatformClient,
+  type PlatformClient,
+  PlatformUnreachable,
+  type WalletBalance,
+  type WalletResult,
+} from "../studio/platform-client";
 import { acceptForms, escapeHtml, sandboxPage } from "./html";
 
 export const SANDBOX_GAMES_PATH = "/sandbox/games";
@@ -102,34 +105,35 @@ function safeReturnUrl(url: string | undefined): string | null {
 }
 
 export async function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const platform = injectFetch(app);
-  const wallet = async (provider: string, action: string, body: Record<string, unknown>) => {
+  // One client per studio, as an outside studio writes it (studio/platform-client.ts), reaching
+  // this site in-process.
+  const clients = new Map<string, PlatformClient>();
+  const wallet = async (
+    provider: string,
+    call: (client: PlatformClient) => Promise<WalletResult>,
+  ): Promise<
+    { ok: true; data: WalletBalance } | { ok: false; status: number; message: string }
+  > => {
     const secret = ctx.config.gameProviderSecrets[provider];
-    if (!secret) return { status: 503, message: "This sandbox studio has no wallet key" };
-    const raw = JSON.stringify(body);
-    const timestamp = Math.floor(ctx.now().getTime() / 1000);
-    const response = await platform(
-      `http://platform.internal/api/game/wallet/${provider}/${action}`,
-      {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          [TIMESTAMP_HEADER]: String(timestamp),
-          [SIGNATURE_HEADER]: signProviderRequest(secret, timestamp, raw),
-        },
-        body: raw,
-      },
-    );
-    const answer = (await response.json()) as {
-      data?: { balance: string; currency: string };
-      error?: { message: string };
-    };
-    return {
-      status: response.status,
-      balance: answer.data?.balance,
-      currency: answer.data?.currency,
-      message: answer.error?.message ?? "The casino refused the call",
-    };
+    if (!secret)
+      return { ok: false, status: 503, message: "This sandbox studio has no wallet key" };
+    let client = clients.get(provider);
+    if (!client) {
+      client = createPlatformClient({
+        baseUrl: "http://platform.internal",
+        provider,
+        secret,
+        fetch: injectFetch(app),
+        now: ctx.now,
+      });
+      clients.set(provider, client);
+    }
+    try {
+      return await call(client);
+    } catch (error) {
+      if (!(error instanceof PlatformUnreachable)) throw error;
+      return { ok: false, status: 502, message: "The casino did not answer; try again" };
+    }
   };
   const title = async (provider: string, gameCode: string) => {
     const [row] = await ctx.db.query<{ title: string }>(
@@ -160,14 +164,14 @@ export async function sandboxGameRoutes(app: FastifyInstance, ctx: AppContext): 
           balance = query.demoBalance ?? DEMO_START;
           sessionCurrency = query.currency || "FUN";
         } else {
-          const answer = await wallet(provider, "balance", { token: query.token });
-          if (answer.status !== 200 || !answer.balance || !answer.currency) {
+          const answer = await wallet(provider, (client) => client.balance({ token: query.token }));
+          if (!answer.ok) {
             return reply
-              .code(answer.status === 200 ? 502 : answer.status)
+              .code(answer.status)
               .send(sandboxPage(name, `<p role="alert">${escapeHtml(answer.message)}</p>`));
           }
-          balance = answer.balance;
-          sessionCurrency = answer.currency;
+          balance = answer.data.balance;
+          sessionCurrency = answer.data.currency;
         }
         const currency = escapeHtml(sessionCurrency);
         const last = query.error
@@ -248,22 +252,27 @@ ${last}
         // A real spin: a bet, then the win (0 for a loss) that closes the round.
         const roundId = `sbx-${randomUUID()}`;
         const common = { token: form.token, roundId, currency: form.currency, gameCode };
-        const bet = await wallet(provider, "bet", {
-          ...common,
-          transactionId: `sbx-bet-${randomUUID()}`,
-          amount: form.stake,
-        });
-        if (bet.status !== 200) {
+        const bet = await wallet(provider, (client) =>
+          client.bet({
+            ...common,
+            transactionId: `sbx-bet-${randomUUID()}`,
+            amount: form.stake,
+            closeRound: false,
+          }),
+        );
+        if (!bet.ok) {
           next.set("error", bet.message);
           return reply.redirect(target(), 303);
         }
-        const win = await wallet(provider, "win", {
-          ...common,
-          transactionId: `sbx-win-${randomUUID()}`,
-          amount: payout,
-          closeRound: true,
-        });
-        if (win.status !== 200) next.set("error", win.message);
+        const win = await wallet(provider, (client) =>
+          client.win({
+            ...common,
+            transactionId: `sbx-win-${randomUUID()}`,
+            amount: payout,
+            closeRound: true,
+          }),
+        );
+        if (!win.ok) next.set("error", win.message);
         else {
           next.set("stake", form.stake);
           next.set("payout", payout);
