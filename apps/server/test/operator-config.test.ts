@@ -82,6 +82,16 @@ describe("the operator's bearer token", () => {
       ["POST", "/api/operator/documents/1/review"],
       ["POST", "/api/operator/notifications/broadcasts"],
       ["POST", "/api/operator/tournaments"],
+      ["GET", "/api/operator/game-providers"],
+      ["POST", "/api/operator/game-providers"],
+      ["PATCH", "/api/operator/game-providers/1"],
+      ["GET", "/api/operator/games"],
+      ["POST", "/api/operator/games"],
+      ["PATCH", "/api/operator/games/1"],
+      ["GET", "/api/operator/game-collections"],
+      ["POST", "/api/operator/game-collections"],
+      ["PATCH", "/api/operator/game-collections/1"],
+      ["PUT", "/api/operator/game-collections/1/games"],
     ] as const) {
       expectErrorCode(await call(method, url, undefined, {}), 401, 401);
       expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
@@ -99,6 +109,9 @@ describe("the operator's bearer token", () => {
         "/api/operator/bonuses",
         "/api/operator/bonus-codes",
         "/api/operator/quests",
+        "/api/operator/game-providers",
+        "/api/operator/games",
+        "/api/operator/game-collections",
       ]) {
         const response = await off.inject({ url, headers: operator });
         expect(response.statusCode).toBe(404);
@@ -122,6 +135,13 @@ describe("the OpenAPI document", () => {
       "/api/operator/bonus-codes/{id}",
       "/api/operator/quests",
       "/api/operator/quests/{id}",
+      "/api/operator/game-providers",
+      "/api/operator/game-providers/{id}",
+      "/api/operator/games",
+      "/api/operator/games/{id}",
+      "/api/operator/game-collections",
+      "/api/operator/game-collections/{id}",
+      "/api/operator/game-collections/{id}/games",
     ]) {
       expect(paths).toContain(path);
     }

@@ -39,17 +39,19 @@ export const WithdrawalReviewResponse = z.object({ data: Invoice });
 // idempotency `key`: a replay answers the first result (200 instead of 201).
 
 /** The operator's own key of a create: sending it again returns what the first request made. */
-const OperatorKey = z.string().trim().min(1).max(200);
+export const OperatorKey = z.string().trim().min(1).max(200);
 const CurrencyCode = z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code");
-const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "Lowercase letters, digits and dashes");
+export const Slug = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "Lowercase letters, digits and dashes");
 const ForeignSlug = z.string().min(1).max(100);
 /** A percentage with at most two decimals ("100", "12.5"). */
 const Percent = z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, "Must be a percentage like 12.5");
 const Multiplier = z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, "Must be a number like 35 or 0.5");
-const Instant = z.iso.datetime({ offset: true });
-const Name = z.string().trim().min(1).max(200);
+export const Instant = z.iso.datetime({ offset: true });
+export const Name = z.string().trim().min(1).max(200);
 const Description = z.string().max(5000);
-const Position = z.number().int().min(-1_000_000).max(1_000_000);
+export const Position = z.number().int().min(-1_000_000).max(1_000_000);
 
 export const OperatorAmountItem = z.strictObject({ currency: CurrencyCode, amount: DecimalAmount });
 
@@ -144,6 +146,11 @@ export const OperatorBonus = z
     isEnabled: z.boolean(),
     position: z.number().int(),
     gameRules: z.array(OperatorBonusGameRule),
+    /**
+     * What the operator should know but that does not stop the bonus: a free-spins game whose
+     * provider takes no grants (no freeSpinsUrl: spins only recorded), or that is switched off.
+     */
+    warnings: z.array(z.string()),
     updatedAt: z.string().nullable(),
   })
   .meta({ id: "OperatorBonus" });

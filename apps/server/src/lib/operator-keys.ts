@@ -5,7 +5,13 @@
 import type { Db, Queryable } from "../infra/db";
 import { AppError } from "../infra/errors";
 
-export type OperatorKeyKind = "bonus" | "bonus-code" | "quest";
+export type OperatorKeyKind =
+  | "bonus"
+  | "bonus-code"
+  | "quest"
+  | "game-provider"
+  | "game"
+  | "game-collection";
 
 class KeyTaken extends Error {}
 
@@ -79,11 +85,30 @@ export function rethrowUnique(error: unknown): unknown {
   };
   if (code !== "23505") return error;
   const text = `${message ?? ""} ${detail ?? ""}`;
-  const field = /\(code\)/.test(text) ? "code" : /\(slug\)/.test(text) ? "slug" : "request";
+  const field = /\bcode\)/.test(text) ? "code" : /\(slug\)/.test(text) ? "slug" : "request";
   return AppError.unprocessable({ [field]: ["Already taken"] });
 }
 
-export type OperatorChangeKind = OperatorKeyKind | "bonus-game-rule";
+export type OperatorChangeKind = OperatorKeyKind | "bonus-game-rule" | "game-collection-games";
+
+/** A timestamp column as the operator API shows it (ISO 8601), or null. */
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/**
+ * Collects the problems of an operator's request by field; `check` throws them all as one 422
+ * (error.fields), so the operator sees every problem at once.
+ */
+export function fieldProblems() {
+  const fields: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => {
+    fields[field] = [...(fields[field] ?? []), message];
+  };
+  const check = () => {
+    if (Object.keys(fields).length > 0) throw AppError.unprocessable(fields);
+  };
+  return { fail, check };
+}
 
 /** Appends the audit row of an operator write (operator_changes), in the write's transaction. */
 export async function recordOperatorChange(

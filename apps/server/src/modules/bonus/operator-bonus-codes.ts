@@ -10,7 +10,7 @@ import type {
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce, recordOperatorChange } from "../../lib/operator-keys";
+import { createOnce, iso, recordOperatorChange } from "../../lib/operator-keys";
 
 interface CodeRow {
   id: number;
@@ -30,9 +30,6 @@ const SELECT = `
   SELECT c.id, c.code, c.bonus_id, b.slug AS bonus_slug, c.trigger, c.starts_at, c.ends_at,
          c.max_uses, c.uses, c.is_enabled, c.updated_at
     FROM bonus_codes c JOIN bonuses b ON b.id = c.bonus_id`;
-
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 
 function toView(row: CodeRow): OperatorBonusCode {
   return {

@@ -15,7 +15,13 @@ import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce, recordOperatorChange, rethrowUnique } from "../../lib/operator-keys";
+import {
+  createOnce,
+  fieldProblems,
+  iso,
+  recordOperatorChange,
+  rethrowUnique,
+} from "../../lib/operator-keys";
 import type { AmountItem, PerCurrency } from "./definitions";
 import { type Currencies, loadCurrencies, trimDecimal } from "./definitions";
 
@@ -38,6 +44,8 @@ interface OperatorBonusRow {
   default_contribution: string;
   expires_in_days: number;
   freespin_game: string | null;
+  freespin_grants_url: string | null;
+  freespin_game_on: boolean | null;
   freespin_bet: PerCurrency | null;
   freespin_winnings_bonus_id: number | null;
   auto_activate: boolean;
@@ -57,17 +65,34 @@ const SELECT = `
   SELECT b.id, b.slug, b.name, b.description, b.type, b.kind, b.package_id, b.package_position,
          b.assign_conditions, b.trigger_conditions, b.wager_multiplier::text AS wager_multiplier,
          b.max_bet, b.default_contribution::text AS default_contribution, b.expires_in_days,
-         g.slug AS freespin_game, b.freespin_bet, b.freespin_winnings_bonus_id, b.auto_activate,
+         g.slug AS freespin_game, gp.free_spins_url AS freespin_grants_url,
+         g.is_enabled AND gp.is_enabled AS freespin_game_on, b.freespin_bet, b.freespin_winnings_bonus_id, b.auto_activate,
          b.is_enabled, b.position, b.updated_at,
          coalesce((SELECT json_agg(json_build_object('game', rg.slug, 'game_title', rg.title,
                      'contribution', r.contribution::text, 'is_restricted', r.is_restricted,
                      'updated_at', r.updated_at) ORDER BY rg.slug)
                      FROM bonus_game_rules r JOIN games rg ON rg.id = r.game_id
                     WHERE r.bonus_id = b.id), '[]') AS game_rules
-    FROM bonuses b LEFT JOIN games g ON g.id = b.freespin_game_id`;
+    FROM bonuses b LEFT JOIN games g ON g.id = b.freespin_game_id
+    LEFT JOIN game_providers gp ON gp.id = g.provider_id`;
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
+/** What an operator should know of a free-spins bonus's game (the bonus still saves). */
+function warningsOf(row: OperatorBonusRow): string[] {
+  if (row.freespin_game === null) return [];
+  const warnings: string[] = [];
+  if (row.freespin_grants_url === null) {
+    warnings.push(
+      "freespinGame: its provider takes no free-spin grants (no freeSpinsUrl), so the spins are only recorded",
+    );
+  }
+  if (row.freespin_game_on === false) {
+    warnings.push(
+      "freespinGame: the game or its provider is switched off, so the spins cannot be played",
+    );
+  }
+  return warnings;
+}
+
 /** JSON written by hand (seeds, SQL) as the exact shape of the contract. */
 const items = (value: unknown): AmountItem[] =>
   Array.isArray(value)
@@ -132,6 +157,7 @@ function toView(row: OperatorBonusRow): OperatorBonus {
       isRestricted: rule.is_restricted,
       updatedAt: iso(rule.updated_at),
     })),
+    warnings: warningsOf(row),
     updatedAt: iso(row.updated_at),
   };
 }
@@ -157,17 +183,6 @@ type Fail = (field: string, message: string) => void;
 function minorOf(value: string): bigint {
   const [whole = "0", fraction = ""] = value.split(".");
   return BigInt(whole + fraction.padEnd(78, "0").slice(0, 78));
-}
-
-function collector() {
-  const fields: Record<string, string[]> = {};
-  const fail: Fail = (field, message) => {
-    fields[field] = [...(fields[field] ?? []), message];
-  };
-  const check = () => {
-    if (Object.keys(fields).length > 0) throw AppError.unprocessable(fields);
-  };
-  return { fail, check };
 }
 
 /** Amount checks against the currencies table; each returns the canonical text or null. */
@@ -210,7 +225,7 @@ async function checkDefinition(
   selfId: number | null,
   slug?: string,
 ) {
-  const { fail, check } = collector();
+  const { fail, check } = fieldProblems();
   if (slug !== undefined) {
     const taken = await tx.query("SELECT 1 FROM bonuses WHERE slug = $1", [slug]);
     if (taken.length > 0) fail("slug", "Already taken");

@@ -4,7 +4,8 @@ import type { GameCatalogueRepository } from "./repository";
 /**
  * API-59: the collections the request country may see; an unknown country sees them all.
  * Every page asks for them, so each process keeps the answer per country for `ttlMs` (30 s;
- * 0 in tests, which change collections and look at once): an operator's edit shows within it.
+ * 0 in tests, which change collections and look at once): an operator's edit shows within it
+ * on other processes, at once on the one that made it (`clear`).
  */
 export function collectionsLister(
   repo: GameCatalogueRepository,
@@ -12,7 +13,7 @@ export function collectionsLister(
   now: () => number = Date.now,
 ) {
   const cache = new Map<string, { at: number; value: Promise<GameCollection[]> }>();
-  return (country: string | null): Promise<GameCollection[]> => {
+  const list = (country: string | null): Promise<GameCollection[]> => {
     const key = country ?? "";
     const hit = cache.get(key);
     if (hit && now() - hit.at < ttlMs) return hit.value;
@@ -21,6 +22,7 @@ export function collectionsLister(
     value.catch(() => cache.delete(key));
     return value;
   };
+  return Object.assign(list, { clear: () => cache.clear() });
 }
 
 export function listCollections(

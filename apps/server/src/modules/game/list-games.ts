@@ -54,6 +54,9 @@ export function ttlCache<T>(ttlMs: number, maxEntries = 5_000) {
     delete(key: string): void {
       entries.delete(key);
     },
+    clear(): void {
+      entries.clear();
+    },
   };
 }
 
@@ -71,7 +74,7 @@ export function cachedGameLister(
   ttlMs: number,
 ) {
   const pages = ttlCache<Promise<{ data: Game[]; meta: PageMeta }>>(ttlMs, 2_000);
-  return (query: GameListQuery, country: string | null) => {
+  const list = (query: GameListQuery, country: string | null) => {
     const key = JSON.stringify([country, query]);
     const hit = pages.get(key);
     if (hit) return hit;
@@ -81,4 +84,5 @@ export function cachedGameLister(
     page.catch(() => pages.delete(key));
     return page;
   };
+  return Object.assign(list, { clear: () => pages.clear() });
 }

@@ -56,14 +56,18 @@ export function verifyProviderSignature(input: {
   }
 }
 
-/** Enabled providers by slug, cached for a minute (one cache per app). */
+/**
+ * Providers by slug, cached for a minute (one cache per app). A provider an operator switched
+ * off is still found: its open rounds must settle (wins, rollbacks); its games take no new bets
+ * (switched-off.ts), and no new launches.
+ */
 export function walletProviderLookup(db: Queryable) {
   const cache = new Map<string, { at: number; provider: GameProviderRecord | null }>();
   return async (slug: string): Promise<GameProviderRecord | null> => {
     const cached = cache.get(slug);
     if (cached && Date.now() - cached.at < 60_000) return cached.provider;
     const [row] = await db.query<{ id: number; slug: string }>(
-      "SELECT id, slug FROM game_providers WHERE slug = $1 AND is_enabled",
+      "SELECT id, slug FROM game_providers WHERE slug = $1",
       [slug],
     );
     const provider = row ? { id: row.id, slug: row.slug } : null;

@@ -94,7 +94,7 @@ export interface GameFilter {
 }
 
 /** LIKE patterns for each word of a search, with the wildcards of the text escaped. */
-function searchPatterns(search: string | undefined): string[] | null {
+export function searchPatterns(search: string | undefined): string[] | null {
   const words = (search ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
   if (words.length === 0) return null;
   return words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -32,6 +32,7 @@ import { cachedGameLister, ttlCountCache } from "./list-games";
 import { listProviders } from "./list-providers";
 import { listRounds } from "./list-rounds";
 import { winnersLister } from "./list-winners";
+import { operatorGameRoutes } from "./operator-routes";
 import { playGame } from "./play-game";
 import { providerWalletRoutes } from "./provider-routes";
 import { gameCatalogueRepository } from "./repository";
@@ -49,10 +50,19 @@ export async function gameRoutes(app: FastifyInstance, ctx: AppContext): Promise
     run: () => closeStaleRounds(ctx),
   });
   const cacheMs = ctx.config.nodeEnv === "test" ? 0 : 30_000;
-  const repo = gameCatalogueRepository(ctx.db, ttlCountCache(cacheMs));
+  const counts = ttlCountCache(cacheMs);
+  const repo = gameCatalogueRepository(ctx.db, counts);
   const collections = collectionsLister(repo, cacheMs);
   // Pages of games for 10 s per query and country (public data; 0 in tests).
   const gamePages = cachedGameLister(repo, collections, Math.min(cacheMs, 10_000));
+  // The operator's catalogue writes clear this process's caches at once.
+  await operatorGameRoutes(app, ctx, {
+    clear: () => {
+      counts.clear();
+      collections.clear();
+      gamePages.clear();
+    },
+  });
   const winners = winnersLister(ctx.db, repo);
   const tags = ["game"];
   const preHandler = requirePlayer(ctx);

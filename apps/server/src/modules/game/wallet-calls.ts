@@ -21,6 +21,7 @@ import {
   replayOf,
   sha256,
 } from "./provider-wallet";
+import { switchedOffGames } from "./switched-off";
 import {
   type CallState,
   gameWalletRepository,
@@ -35,6 +36,8 @@ export interface MoneyCall extends Prepared {
   kind: "bet" | "win";
   provider: GameProviderRecord;
   body: MoneyCallBody;
+  /** A bet in a game an operator switched off (itself or its provider): refused, not replayed. */
+  switchedOff: boolean;
 }
 
 /** Reads what a call needs before its transaction; refuses a zero bet (422). */
@@ -53,7 +56,9 @@ export async function prepareCall(
     body.freeSpinsId === undefined
       ? prepared.requestHash
       : sha256(`${prepared.requestHash}\nfree-spins:${body.freeSpinsId}`);
-  return { ...prepared, requestHash, kind, provider, body };
+  const switchedOff =
+    kind === "bet" && (await switchedOffGames(ctx.db)).has(prepared.session.gameId);
+  return { ...prepared, requestHash, kind, provider, body, switchedOff };
 }
 
 /**
@@ -96,6 +101,7 @@ export function checkCall(call: MoneyCall, state: CallState, now: Date): WalletA
     if (!state.sessionLive || session.expiresAt.getTime() <= now.getTime()) {
       throw fail.invalidToken("The game session has ended");
     }
+    if (call.switchedOff) throw fail.invalidToken("The game is switched off");
     if (round && (round.playerId !== session.playerId || round.gameId !== session.gameId)) {
       throw fail.unknownTransaction("The round belongs to another player or game");
     }

@@ -15,7 +15,13 @@ import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce, recordOperatorChange, rethrowUnique } from "../../lib/operator-keys";
+import {
+  createOnce,
+  fieldProblems,
+  iso,
+  recordOperatorChange,
+  rethrowUnique,
+} from "../../lib/operator-keys";
 
 interface QuestRow {
   id: string;
@@ -55,9 +61,6 @@ interface RewardRow {
   points: string | null;
   bonus_id: string | null;
 }
-
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 
 async function views(db: Queryable, where: string, params: unknown[]): Promise<OperatorQuest[]> {
   const quests = await db.query<QuestRow>(
@@ -273,17 +276,6 @@ async function writeParts(tx: Queryable, questId: string, tasks: CheckedTask[], 
   }
 }
 
-function collector() {
-  const fields: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => {
-    fields[field] = [...(fields[field] ?? []), message];
-  };
-  const check = () => {
-    if (Object.keys(fields).length > 0) throw AppError.unprocessable(fields);
-  };
-  return { fail, check };
-}
-
 /** POST /api/operator/quests. */
 export async function createOperatorQuest(
   ctx: AppContext,
@@ -297,7 +289,7 @@ export async function createOperatorQuest(
     now,
     read: readOperatorQuest,
     create: async (tx) => {
-      const { fail, check } = collector();
+      const { fail, check } = fieldProblems();
       const taken = await tx.query("SELECT 1 FROM quests WHERE slug = $1", [body.slug]);
       if (taken.length > 0) fail("slug", "Already taken");
       checkWindow(body.availableFrom, body.availableUntil, fail);
@@ -340,7 +332,7 @@ export async function patchOperatorQuest(
     .transaction(async (tx) => {
       await tx.query("SELECT id FROM quests WHERE id = $1::bigint FOR UPDATE", [id]);
       const current = await readOperatorQuest(tx, id);
-      const { fail, check } = collector();
+      const { fail, check } = fieldProblems();
       const next = { ...current, ...patch };
       checkWindow(next.availableFrom, next.availableUntil, fail);
       const replacing = patch.tasks !== undefined || patch.rewards !== undefined;

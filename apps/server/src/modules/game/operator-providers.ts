@@ -1,0 +1,154 @@
+// The operator's game providers (/api/operator/game-providers; migration 0038): the studios and
+// aggregators whose games the catalogue lists, with where their games start (launch URL), where
+// they take free spins, and the countries that must not see them. The wallet key of each is not
+// data (GAME_PROVIDER_SECRETS); the view says whether one is configured. Switching a provider
+// off takes its games out of the site and stops new bets; its open rounds still settle.
+import type {
+  CreateOperatorGameProviderBody,
+  OperatorGameProvider,
+  PatchOperatorGameProviderBody,
+} from "@casino/contract/operator-games";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
+import { AppError } from "../../infra/errors";
+import { createOnce, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
+import { type CatalogueCaches, catalogueChanged, checkCountries } from "./operator-catalogue";
+
+interface ProviderRow {
+  id: number;
+  slug: string;
+  name: string;
+  logo: string | null;
+  launch_url: string | null;
+  free_spins_url: string | null;
+  restricted_countries: string[];
+  is_enabled: boolean;
+  position: number;
+  games: string | number;
+  updated_at: Date | string | null;
+}
+
+const SELECT = `
+  SELECT p.id, p.slug, p.name, p.logo, p.launch_url, p.free_spins_url, p.restricted_countries,
+         p.is_enabled, p.position, p.updated_at,
+         (SELECT count(*) FROM games g WHERE g.provider_id = p.id) AS games
+    FROM game_providers p`;
+
+function viewOf(ctx: AppContext) {
+  return (row: ProviderRow): OperatorGameProvider => ({
+    id: Number(row.id),
+    slug: row.slug,
+    name: row.name,
+    logo: row.logo,
+    launchUrl: row.launch_url,
+    freeSpinsUrl: row.free_spins_url,
+    restrictedCountries: row.restricted_countries,
+    isEnabled: row.is_enabled,
+    position: Number(row.position),
+    hasWalletKey: ctx.config.gameProviderSecrets[row.slug] !== undefined,
+    games: Number(row.games),
+    updatedAt: iso(row.updated_at),
+  });
+}
+
+export async function listOperatorProviders(ctx: AppContext): Promise<OperatorGameProvider[]> {
+  const rows = await ctx.db.query<ProviderRow>(`${SELECT} ORDER BY p.position, p.id`);
+  return rows.map(viewOf(ctx));
+}
+
+function reader(ctx: AppContext) {
+  return async (db: Queryable, id: number | string): Promise<OperatorGameProvider> => {
+    const [row] = await db.query<ProviderRow>(`${SELECT} WHERE p.id = $1`, [Number(id)]);
+    if (!row) throw AppError.notFound("No game provider with that id");
+    return viewOf(ctx)(row);
+  };
+}
+
+type ProviderSettings = Omit<CreateOperatorGameProviderBody, "key" | "slug">;
+
+async function write(tx: Queryable, id: number, next: ProviderSettings, now: Date) {
+  await tx.query(
+    `UPDATE game_providers SET name = $2, logo = $3, launch_url = $4, free_spins_url = $5,
+       restricted_countries = $6::text[], is_enabled = $7, position = $8, updated_at = $9
+     WHERE id = $1`,
+    [
+      id,
+      next.name,
+      next.logo,
+      next.launchUrl,
+      next.freeSpinsUrl,
+      next.restrictedCountries,
+      next.isEnabled,
+      next.position,
+      now,
+    ],
+  );
+}
+
+/** POST /api/operator/game-providers. */
+export async function createOperatorProvider(
+  ctx: AppContext,
+  caches: CatalogueCaches,
+  body: CreateOperatorGameProviderBody,
+): Promise<{ data: OperatorGameProvider; replay: boolean }> {
+  const now = ctx.now();
+  const result = await createOnce(ctx.db, {
+    kind: "game-provider",
+    key: body.key,
+    body,
+    now,
+    read: reader(ctx),
+    create: async (tx) => {
+      const { fail, check } = fieldProblems();
+      const taken = await tx.query("SELECT 1 FROM game_providers WHERE slug = $1", [body.slug]);
+      if (taken.length > 0) fail("slug", "Already taken");
+      const countries = await checkCountries(
+        tx,
+        body.restrictedCountries,
+        "restrictedCountries",
+        fail,
+      );
+      check();
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO game_providers (slug, name) VALUES ($1, $2) RETURNING id`,
+        [body.slug, body.name],
+      );
+      await write(tx, row!.id, { ...body, restrictedCountries: countries }, now);
+      return row!.id;
+    },
+  });
+  if (!result.replay) catalogueChanged(ctx.db, caches);
+  return result;
+}
+
+/** PATCH /api/operator/game-providers/{id}. */
+export async function patchOperatorProvider(
+  ctx: AppContext,
+  caches: CatalogueCaches,
+  id: number,
+  patch: PatchOperatorGameProviderBody,
+): Promise<OperatorGameProvider> {
+  const read = reader(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query("SELECT id FROM game_providers WHERE id = $1 FOR UPDATE", [id]);
+    const next = { ...(await read(tx, id)), ...patch };
+    const { fail, check } = fieldProblems();
+    const countries = await checkCountries(
+      tx,
+      next.restrictedCountries,
+      "restrictedCountries",
+      fail,
+    );
+    check();
+    await write(tx, id, { ...next, restrictedCountries: countries }, ctx.now());
+    await recordOperatorChange(tx, {
+      kind: "game-provider",
+      entityId: id,
+      action: "update",
+      changes: patch,
+      now: ctx.now(),
+    });
+  });
+  catalogueChanged(ctx.db, caches);
+  return read(ctx.db, id);
+}

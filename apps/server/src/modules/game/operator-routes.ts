@@ -1,0 +1,218 @@
+// The operator API's game catalogue routes (bearer OPERATOR_API_TOKEN; off without it): game
+// providers, games and collections as data (README "Operator API").
+import { OperatorIdParams } from "@casino/contract/operator";
+import {
+  CreateOperatorGameBody,
+  CreateOperatorGameCollectionBody,
+  CreateOperatorGameProviderBody,
+  OperatorGameCollectionList,
+  OperatorGameCollectionResponse,
+  OperatorGameList,
+  OperatorGameProviderList,
+  OperatorGameProviderResponse,
+  OperatorGameQuery,
+  OperatorGameResponse,
+  PatchOperatorGameBody,
+  PatchOperatorGameCollectionBody,
+  PatchOperatorGameProviderBody,
+  PutOperatorCollectionGamesBody,
+} from "@casino/contract/operator-games";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import { operatorApi, operatorErrors } from "../../lib/operator-api";
+import type { CatalogueCaches } from "./operator-catalogue";
+import {
+  createOperatorCollection,
+  listOperatorCollections,
+  patchOperatorCollection,
+  putCollectionGames,
+} from "./operator-collections";
+import { createOperatorGame, listOperatorGames, patchOperatorGame } from "./operator-games";
+import {
+  createOperatorProvider,
+  listOperatorProviders,
+  patchOperatorProvider,
+} from "./operator-providers";
+
+export async function operatorGameRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  caches: CatalogueCaches,
+): Promise<void> {
+  const operator = operatorApi(app, ctx);
+  if (!operator) return;
+  const { api, onRequest, tags } = operator;
+  const created = <T>(result: { data: T; replay: boolean }) => ({
+    status: result.replay ? (200 as const) : (201 as const),
+    body: { data: result.data },
+  });
+
+  api.get(
+    "/api/operator/game-providers",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Every game provider, switched off ones too, with its URLs and game count",
+        response: { 200: OperatorGameProviderList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorProviders(ctx) }),
+  );
+
+  api.post(
+    "/api/operator/game-providers",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Create a game provider (its wallet key goes in GAME_PROVIDER_SECRETS); 200 on a replay",
+        body: CreateOperatorGameProviderBody,
+        response: {
+          200: OperatorGameProviderResponse,
+          201: OperatorGameProviderResponse,
+          ...operatorErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = created(await createOperatorProvider(ctx, caches, request.body));
+      return reply.code(status).send(body);
+    },
+  );
+
+  api.patch(
+    "/api/operator/game-providers/:id",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a provider; isEnabled false takes its games out and stops new bets",
+        params: OperatorIdParams,
+        body: PatchOperatorGameProviderBody,
+        response: { 200: OperatorGameProviderResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorProvider(ctx, caches, Number(request.params.id), request.body),
+    }),
+  );
+
+  api.get(
+    "/api/operator/games",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "A page of every game, switched off ones too (filters: provider, collection, search)",
+        querystring: OperatorGameQuery,
+        response: { 200: OperatorGameList, ...operatorErrors },
+      },
+    },
+    async (request) => listOperatorGames(ctx, request.query),
+  );
+
+  api.post(
+    "/api/operator/games",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Create a game of a provider, optionally in collections; 200 on a replay",
+        body: CreateOperatorGameBody,
+        response: { 200: OperatorGameResponse, 201: OperatorGameResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = created(await createOperatorGame(ctx, caches, request.body));
+      return reply.code(status).send(body);
+    },
+  );
+
+  api.patch(
+    "/api/operator/games/:id",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a game; isEnabled false takes it out and stops new bets in it",
+        params: OperatorIdParams,
+        body: PatchOperatorGameBody,
+        response: { 200: OperatorGameResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorGame(ctx, caches, Number(request.params.id), request.body),
+    }),
+  );
+
+  api.get(
+    "/api/operator/game-collections",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Every game collection, switched off ones too, with its game count",
+        response: { 200: OperatorGameCollectionList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorCollections(ctx) }),
+  );
+
+  api.post(
+    "/api/operator/game-collections",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Create a game collection (a category of the site); 200 on a replay",
+        body: CreateOperatorGameCollectionBody,
+        response: {
+          200: OperatorGameCollectionResponse,
+          201: OperatorGameCollectionResponse,
+          ...operatorErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = created(await createOperatorCollection(ctx, caches, request.body));
+      return reply.code(status).send(body);
+    },
+  );
+
+  api.patch(
+    "/api/operator/game-collections/:id",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a collection's name, order, countries or switch",
+        params: OperatorIdParams,
+        body: PatchOperatorGameCollectionBody,
+        response: { 200: OperatorGameCollectionResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorCollection(ctx, caches, Number(request.params.id), request.body),
+    }),
+  );
+
+  api.put(
+    "/api/operator/game-collections/:id/games",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Set a collection's games, in order (games left out leave it)",
+        params: OperatorIdParams,
+        body: PutOperatorCollectionGamesBody,
+        response: { 200: OperatorGameCollectionResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await putCollectionGames(ctx, caches, Number(request.params.id), request.body),
+    }),
+  );
+}
