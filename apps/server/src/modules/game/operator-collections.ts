@@ -10,8 +10,13 @@ import type {
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
-import { type CatalogueCaches, catalogueChanged, checkCountries } from "./operator-catalogue";
+import { fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
+import {
+  type CatalogueCaches,
+  catalogueChanged,
+  createCatalogueRow,
+  patchCatalogueRow,
+} from "./operator-catalogue";
 
 interface CollectionRow {
   id: number;
@@ -68,70 +73,40 @@ async function write(tx: Queryable, id: number, next: CollectionSettings, now: D
 }
 
 /** POST /api/operator/game-collections (empty; PUT its games to fill it). */
-export async function createOperatorCollection(
+export function createOperatorCollection(
   ctx: AppContext,
   caches: CatalogueCaches,
   body: CreateOperatorGameCollectionBody,
 ): Promise<{ data: OperatorGameCollection; replay: boolean }> {
-  const now = ctx.now();
-  const result = await createOnce(ctx.db, {
+  return createCatalogueRow(ctx, caches, {
     kind: "game-collection",
-    key: body.key,
     body,
-    now,
     read: readOperatorCollection,
-    create: async (tx) => {
-      const { fail, check } = fieldProblems();
-      const taken = await tx.query("SELECT 1 FROM game_collections WHERE slug = $1", [body.slug]);
-      if (taken.length > 0) fail("slug", "Already taken");
-      const countries = await checkCountries(
-        tx,
-        body.restrictedCountries,
-        "restrictedCountries",
-        fail,
-      );
-      check();
+    insert: async (tx, countries) => {
       const [row] = await tx.query<{ id: number }>(
         "INSERT INTO game_collections (slug, name) VALUES ($1, $2) RETURNING id",
         [body.slug, body.name],
       );
-      await write(tx, row!.id, { ...body, restrictedCountries: countries }, now);
+      await write(tx, row!.id, { ...body, restrictedCountries: countries }, ctx.now());
       return row!.id;
     },
   });
-  if (!result.replay) catalogueChanged(ctx.db, caches);
-  return result;
 }
 
 /** PATCH /api/operator/game-collections/{id}. */
-export async function patchOperatorCollection(
+export function patchOperatorCollection(
   ctx: AppContext,
   caches: CatalogueCaches,
   id: number,
   patch: PatchOperatorGameCollectionBody,
 ): Promise<OperatorGameCollection> {
-  await ctx.db.transaction(async (tx) => {
-    await tx.query("SELECT id FROM game_collections WHERE id = $1 FOR UPDATE", [id]);
-    const next = { ...(await readOperatorCollection(tx, id)), ...patch };
-    const { fail, check } = fieldProblems();
-    const countries = await checkCountries(
-      tx,
-      next.restrictedCountries,
-      "restrictedCountries",
-      fail,
-    );
-    check();
-    await write(tx, id, { ...next, restrictedCountries: countries }, ctx.now());
-    await recordOperatorChange(tx, {
-      kind: "game-collection",
-      entityId: id,
-      action: "update",
-      changes: patch,
-      now: ctx.now(),
-    });
+  return patchCatalogueRow(ctx, caches, {
+    kind: "game-collection",
+    id,
+    patch,
+    read: readOperatorCollection,
+    write: (tx, next) => write(tx, id, next, ctx.now()),
   });
-  catalogueChanged(ctx.db, caches);
-  return readOperatorCollection(ctx.db, id);
 }
 
 /**

@@ -14,8 +14,8 @@ import type { PageMeta } from "@casino/contract/pagination";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
-import { type CatalogueCaches, catalogueChanged, checkCountries } from "./operator-catalogue";
+import { iso } from "../../lib/operator-keys";
+import { type CatalogueCaches, createCatalogueRow, patchCatalogueRow } from "./operator-catalogue";
 import { searchPatterns } from "./repository";
 
 interface GameRow {
@@ -185,87 +185,65 @@ async function write(tx: Queryable, id: number, next: GameSettings, now: Date) {
 }
 
 /** POST /api/operator/games. */
-export async function createOperatorGame(
+export function createOperatorGame(
   ctx: AppContext,
   caches: CatalogueCaches,
   body: CreateOperatorGameBody,
 ): Promise<{ data: OperatorGame; replay: boolean }> {
-  const now = ctx.now();
-  const result = await createOnce(ctx.db, {
+  return createCatalogueRow(ctx, caches, {
     kind: "game",
-    key: body.key,
     body,
-    now,
     read: readOperatorGame,
-    create: async (tx) => {
-      const { fail, check } = fieldProblems();
+    prepare: async (tx, fail) => {
       const [provider] = await tx.query<{ id: number }>(
         "SELECT id FROM game_providers WHERE slug = $1",
         [body.provider],
       );
       if (!provider) fail("provider", "Unknown provider");
-      const taken = await tx.query("SELECT 1 FROM games WHERE slug = $1", [body.slug]);
-      if (taken.length > 0) fail("slug", "Already taken");
-      if (provider) {
+      else {
         const known = await tx.query("SELECT 1 FROM games WHERE provider_id = $1 AND code = $2", [
           provider.id,
           body.code,
         ]);
         if (known.length > 0) fail("code", "This provider already has a game with this code");
       }
-      const countries = await checkCountries(
-        tx,
-        body.restrictedCountries,
-        "restrictedCountries",
-        fail,
-      );
-      const collections = await lockCollections(tx, body.collections, fail);
-      check();
+      return {
+        providerId: provider?.id,
+        collections: await lockCollections(tx, body.collections, fail),
+      };
+    },
+    insert: async (tx, countries, extra) => {
+      const now = ctx.now();
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO games (provider_id, code, slug, title, released_at)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [provider!.id, body.code, body.slug, body.title, body.releasedAt ?? now],
+        [extra!.providerId, body.code, body.slug, body.title, body.releasedAt ?? now],
       );
       const id = Number(row!.id);
       await write(tx, id, { ...body, restrictedCountries: countries }, now);
-      await setCollections(tx, id, collections);
+      await setCollections(tx, id, extra!.collections);
       return id;
     },
   });
-  if (!result.replay) catalogueChanged(ctx.db, caches);
-  return result;
 }
 
 /** PATCH /api/operator/games/{id}. */
-export async function patchOperatorGame(
+export function patchOperatorGame(
   ctx: AppContext,
   caches: CatalogueCaches,
   id: number,
   patch: PatchOperatorGameBody,
 ): Promise<OperatorGame> {
-  await ctx.db.transaction(async (tx) => {
-    await tx.query("SELECT id FROM games WHERE id = $1 FOR UPDATE", [id]);
-    const next = { ...(await readOperatorGame(tx, id)), ...patch };
-    const { fail, check } = fieldProblems();
-    const countries = await checkCountries(
-      tx,
-      next.restrictedCountries,
-      "restrictedCountries",
-      fail,
-    );
-    const collections =
-      patch.collections === undefined ? null : await lockCollections(tx, patch.collections, fail);
-    check();
-    await write(tx, id, { ...next, restrictedCountries: countries }, ctx.now());
-    if (collections) await setCollections(tx, id, collections);
-    await recordOperatorChange(tx, {
-      kind: "game",
-      entityId: id,
-      action: "update",
-      changes: patch,
-      now: ctx.now(),
-    });
+  return patchCatalogueRow(ctx, caches, {
+    kind: "game",
+    id,
+    patch,
+    read: readOperatorGame,
+    prepare: async (tx, fail) =>
+      patch.collections === undefined ? null : lockCollections(tx, patch.collections, fail),
+    write: async (tx, next, collections) => {
+      await write(tx, id, next, ctx.now());
+      if (collections) await setCollections(tx, id, collections);
+    },
   });
-  catalogueChanged(ctx.db, caches);
-  return readOperatorGame(ctx.db, id);
 }

@@ -11,8 +11,8 @@ import type {
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
-import { type CatalogueCaches, catalogueChanged, checkCountries } from "./operator-catalogue";
+import { iso } from "../../lib/operator-keys";
+import { type CatalogueCaches, createCatalogueRow, patchCatalogueRow } from "./operator-catalogue";
 
 interface ProviderRow {
   id: number;
@@ -86,69 +86,38 @@ async function write(tx: Queryable, id: number, next: ProviderSettings, now: Dat
 }
 
 /** POST /api/operator/game-providers. */
-export async function createOperatorProvider(
+export function createOperatorProvider(
   ctx: AppContext,
   caches: CatalogueCaches,
   body: CreateOperatorGameProviderBody,
 ): Promise<{ data: OperatorGameProvider; replay: boolean }> {
-  const now = ctx.now();
-  const result = await createOnce(ctx.db, {
+  return createCatalogueRow(ctx, caches, {
     kind: "game-provider",
-    key: body.key,
     body,
-    now,
     read: reader(ctx),
-    create: async (tx) => {
-      const { fail, check } = fieldProblems();
-      const taken = await tx.query("SELECT 1 FROM game_providers WHERE slug = $1", [body.slug]);
-      if (taken.length > 0) fail("slug", "Already taken");
-      const countries = await checkCountries(
-        tx,
-        body.restrictedCountries,
-        "restrictedCountries",
-        fail,
-      );
-      check();
+    insert: async (tx, countries) => {
       const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO game_providers (slug, name) VALUES ($1, $2) RETURNING id`,
+        "INSERT INTO game_providers (slug, name) VALUES ($1, $2) RETURNING id",
         [body.slug, body.name],
       );
-      await write(tx, row!.id, { ...body, restrictedCountries: countries }, now);
+      await write(tx, row!.id, { ...body, restrictedCountries: countries }, ctx.now());
       return row!.id;
     },
   });
-  if (!result.replay) catalogueChanged(ctx.db, caches);
-  return result;
 }
 
 /** PATCH /api/operator/game-providers/{id}. */
-export async function patchOperatorProvider(
+export function patchOperatorProvider(
   ctx: AppContext,
   caches: CatalogueCaches,
   id: number,
   patch: PatchOperatorGameProviderBody,
 ): Promise<OperatorGameProvider> {
-  const read = reader(ctx);
-  await ctx.db.transaction(async (tx) => {
-    await tx.query("SELECT id FROM game_providers WHERE id = $1 FOR UPDATE", [id]);
-    const next = { ...(await read(tx, id)), ...patch };
-    const { fail, check } = fieldProblems();
-    const countries = await checkCountries(
-      tx,
-      next.restrictedCountries,
-      "restrictedCountries",
-      fail,
-    );
-    check();
-    await write(tx, id, { ...next, restrictedCountries: countries }, ctx.now());
-    await recordOperatorChange(tx, {
-      kind: "game-provider",
-      entityId: id,
-      action: "update",
-      changes: patch,
-      now: ctx.now(),
-    });
+  return patchCatalogueRow(ctx, caches, {
+    kind: "game-provider",
+    id,
+    patch,
+    read: reader(ctx),
+    write: (tx, next) => write(tx, id, next, ctx.now()),
   });
-  catalogueChanged(ctx.db, caches);
-  return read(ctx.db, id);
 }
