@@ -295,6 +295,59 @@ describe("switching games and providers off", () => {
   });
 });
 
+describe("switching off under load", () => {
+  it("BE-32 a switch racing bets and wins: each bet is taken or refused whole, every taken stake's win is paid, balances add up, ledger clean", async () => {
+    const game = await newGame(TEST_PROVIDER);
+    const players = await Promise.all(
+      Array.from({ length: 6 }, () => gamePlayer(app, { game: game.slug, funds: "100.00" })),
+    );
+    // Each player has a round staked before the switch, whose win arrives during it.
+    const open = await Promise.all(
+      players.map(async (player) => {
+        const roundId = providerId("round");
+        const placed = await player.bet("10.00", { roundId });
+        expect(placed.statusCode, placed.body).toBe(200);
+        return roundId;
+      }),
+    );
+    const newBets = players.flatMap((player) =>
+      Array.from({ length: 4 }, () => ({ player, roundId: providerId("round") })),
+    );
+    const [switched, bets, wins] = await Promise.all([
+      call("PATCH", `/api/operator/games/${game.id}`, { isEnabled: false }),
+      Promise.all(newBets.map(({ player, roundId }) => player.bet("1.00", { roundId }))),
+      Promise.all(
+        players.map((player, index) =>
+          providerCall(app, "win", {
+            token: player.token,
+            transactionId: providerId("win"),
+            roundId: open[index],
+            amount: "15.00",
+            currency: "EUR",
+            closeRound: true,
+          }),
+        ),
+      ),
+    ]);
+    expect(switched.statusCode, switched.body).toBe(200);
+    for (const win of wins) expect(win.statusCode, win.body).toBe(200);
+    for (const bet of bets) {
+      if (bet.statusCode !== 200) expect(bet.json().error.code, bet.body).toBe(15002);
+    }
+    // After the switch every bet is refused.
+    const late = await players[0]!.bet("1.00");
+    expect(late.json().error.code).toBe(15002);
+    for (const [index, player] of players.entries()) {
+      const taken = bets.filter(
+        (bet, at) => newBets[at]!.player === player && bet.statusCode === 200,
+      ).length;
+      const expected = 100 - 10 + 15 - taken;
+      expect((await player.balance()).balance, `player ${index}`).toBe(`${expected}.00`);
+    }
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+});
+
 describe("the operator's collections", () => {
   it("GM-02 a collection's games are put in order; the category page follows it and games left out leave", async () => {
     const provider = await newProvider();
