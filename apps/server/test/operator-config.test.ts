@@ -92,6 +92,12 @@ describe("the operator's bearer token", () => {
       ["POST", "/api/operator/game-collections"],
       ["PATCH", "/api/operator/game-collections/1"],
       ["PUT", "/api/operator/game-collections/1/games"],
+      ["GET", "/api/operator/loyalty/levels"],
+      ["POST", "/api/operator/loyalty/levels"],
+      ["PATCH", "/api/operator/loyalty/levels/1"],
+      ["GET", "/api/operator/loyalty/earn-rules"],
+      ["POST", "/api/operator/loyalty/earn-rules"],
+      ["PATCH", "/api/operator/loyalty/earn-rules/1"],
     ] as const) {
       expectErrorCode(await call(method, url, undefined, {}), 401, 401);
       expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
@@ -112,6 +118,8 @@ describe("the operator's bearer token", () => {
         "/api/operator/game-providers",
         "/api/operator/games",
         "/api/operator/game-collections",
+        "/api/operator/loyalty/levels",
+        "/api/operator/loyalty/earn-rules",
       ]) {
         const response = await off.inject({ url, headers: operator });
         expect(response.statusCode).toBe(404);
@@ -142,6 +150,10 @@ describe("the OpenAPI document", () => {
       "/api/operator/game-collections",
       "/api/operator/game-collections/{id}",
       "/api/operator/game-collections/{id}/games",
+      "/api/operator/loyalty/levels",
+      "/api/operator/loyalty/levels/{id}",
+      "/api/operator/loyalty/earn-rules",
+      "/api/operator/loyalty/earn-rules/{id}",
     ]) {
       expect(paths).toContain(path);
     }

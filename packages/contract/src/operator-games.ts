@@ -4,7 +4,7 @@
 // wallet key is never data: it comes from GAME_PROVIDER_SECRETS, and the provider's view only
 // says whether one is configured.
 import { z } from "zod";
-import { Instant, Name, OperatorKey, Position } from "./operator";
+import { Instant, Link, Name, OperatorKey, Position } from "./operator";
 import { PageMeta, PageQuery } from "./pagination";
 
 /**
@@ -21,11 +21,6 @@ const CatalogueSlug = z
 const CountryCode = z.string().regex(/^[A-Z]{2}$/, "Must be an ISO country code like DE");
 /** ISO codes of the countries that must not see it (unknown codes are a 422). */
 const RestrictedCountries = z.array(CountryCode).max(300);
-/** This site's path (starting with /) or an http(s) URL. */
-const Link = z
-  .string()
-  .max(2000)
-  .regex(/^(\/|https?:\/\/)\S*$/, "Must be a path starting with / or an http(s) URL");
 /** The studio's own id of a game, what the launcher and the wallet calls name. */
 const GameCode = z
   .string()

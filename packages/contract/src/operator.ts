@@ -40,7 +40,7 @@ export const WithdrawalReviewResponse = z.object({ data: Invoice });
 
 /** The operator's own key of a create: sending it again returns what the first request made. */
 export const OperatorKey = z.string().trim().min(1).max(200);
-const CurrencyCode = z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code");
+export const CurrencyCode = z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code");
 export const Slug = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "Lowercase letters, digits and dashes");
@@ -51,6 +51,11 @@ const Multiplier = z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, "Must be a number l
 export const Instant = z.iso.datetime({ offset: true });
 export const Name = z.string().trim().min(1).max(200);
 const Description = z.string().max(5000);
+/** This site's path (starting with /) or an http(s) URL. */
+export const Link = z
+  .string()
+  .max(2000)
+  .regex(/^(\/|https?:\/\/)\S*$/, "Must be a path starting with / or an http(s) URL");
 export const Position = z.number().int().min(-1_000_000).max(1_000_000);
 
 export const OperatorAmountItem = z.strictObject({ currency: CurrencyCode, amount: DecimalAmount });

@@ -11,7 +11,9 @@ export type OperatorKeyKind =
   | "quest"
   | "game-provider"
   | "game"
-  | "game-collection";
+  | "game-collection"
+  | "loyalty-level"
+  | "loyalty-earn-rule";
 
 class KeyTaken extends Error {}
 

@@ -1,4 +1,5 @@
-// The operator API for quests (OPERATOR_API_TOKEN; off without it; packages/contract/src/operator.ts).
+// The operator API for quests and the loyalty programme (OPERATOR_API_TOKEN; off without it;
+// packages/contract/src/operator.ts, operator-loyalty.ts).
 // A create answers 201, or 200 when its `key` was used before (the first result, nothing written).
 import { ErrorBody } from "@casino/contract/errors";
 import {
@@ -8,9 +9,28 @@ import {
   OperatorQuestResponse,
   PatchOperatorQuestBody,
 } from "@casino/contract/operator";
+import {
+  CreateOperatorLoyaltyEarnRuleBody,
+  CreateOperatorLoyaltyLevelBody,
+  OperatorLoyaltyEarnRuleList,
+  OperatorLoyaltyEarnRuleResponse,
+  OperatorLoyaltyLevelList,
+  OperatorLoyaltyLevelResponse,
+  OperatorLoyaltyParams,
+  PatchOperatorLoyaltyEarnRuleBody,
+  PatchOperatorLoyaltyLevelBody,
+} from "@casino/contract/operator-loyalty";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { operatorApi, operatorErrors } from "../../lib/operator-api";
+import {
+  createOperatorEarnRule,
+  createOperatorLevel,
+  listOperatorEarnRules,
+  listOperatorLevels,
+  patchOperatorEarnRule,
+  patchOperatorLevel,
+} from "./operator-loyalty";
 import { createOperatorQuest, listOperatorQuests, patchOperatorQuest } from "./operator-quests";
 
 export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -63,6 +83,108 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => ({
       data: await patchOperatorQuest(ctx, request.params.id, request.body),
+    }),
+  );
+
+  api.get(
+    "/api/operator/loyalty/levels",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The loyalty levels in order, with how many players hold each",
+        response: { 200: OperatorLoyaltyLevelList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorLevels(ctx) }),
+  );
+
+  api.post(
+    "/api/operator/loyalty/levels",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Create a loyalty level (points rise with the order); 200 on a replayed key",
+        body: CreateOperatorLoyaltyLevelBody,
+        response: {
+          200: OperatorLoyaltyLevelResponse,
+          201: OperatorLoyaltyLevelResponse,
+          ...operatorErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { data, replay } = await createOperatorLevel(ctx, request.body);
+      return reply.code(replay ? 200 : 201).send({ data });
+    },
+  );
+
+  api.patch(
+    "/api/operator/loyalty/levels/:id",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a loyalty level; players keep a level they hold",
+        params: OperatorLoyaltyParams,
+        body: PatchOperatorLoyaltyLevelBody,
+        response: { 200: OperatorLoyaltyLevelResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorLevel(ctx, request.params.id, request.body),
+    }),
+  );
+
+  api.get(
+    "/api/operator/loyalty/earn-rules",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Every earn rule (points per wager by currency, provider and game type)",
+        response: { 200: OperatorLoyaltyEarnRuleList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorEarnRules(ctx) }),
+  );
+
+  api.post(
+    "/api/operator/loyalty/earn-rules",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Create an earn rule (one per currency, provider and game type); 200 on a replay",
+        body: CreateOperatorLoyaltyEarnRuleBody,
+        response: {
+          200: OperatorLoyaltyEarnRuleResponse,
+          201: OperatorLoyaltyEarnRuleResponse,
+          ...operatorErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { data, replay } = await createOperatorEarnRule(ctx, request.body);
+      return reply.code(replay ? 200 : 201).send({ data });
+    },
+  );
+
+  api.patch(
+    "/api/operator/loyalty/earn-rules/:id",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change an earn rule's rate or switch it off; applies to bets settled from now on",
+        params: OperatorLoyaltyParams,
+        body: PatchOperatorLoyaltyEarnRuleBody,
+        response: { 200: OperatorLoyaltyEarnRuleResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorEarnRule(ctx, request.params.id, request.body),
     }),
   );
 }
