@@ -98,6 +98,8 @@ describe("the operator's bearer token", () => {
       ["GET", "/api/operator/loyalty/earn-rules"],
       ["POST", "/api/operator/loyalty/earn-rules"],
       ["PATCH", "/api/operator/loyalty/earn-rules/1"],
+      ["GET", "/api/operator/cashback"],
+      ["PUT", "/api/operator/cashback/EUR"],
     ] as const) {
       expectErrorCode(await call(method, url, undefined, {}), 401, 401);
       expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
@@ -120,6 +122,7 @@ describe("the operator's bearer token", () => {
         "/api/operator/game-collections",
         "/api/operator/loyalty/levels",
         "/api/operator/loyalty/earn-rules",
+        "/api/operator/cashback",
       ]) {
         const response = await off.inject({ url, headers: operator });
         expect(response.statusCode).toBe(404);
@@ -154,6 +157,8 @@ describe("the OpenAPI document", () => {
       "/api/operator/loyalty/levels/{id}",
       "/api/operator/loyalty/earn-rules",
       "/api/operator/loyalty/earn-rules/{id}",
+      "/api/operator/cashback",
+      "/api/operator/cashback/{currency}",
     ]) {
       expect(paths).toContain(path);
     }

@@ -436,3 +436,49 @@ export const OperatorQuestResponse = z.object({ data: OperatorQuest });
 
 /** Error code of a quest change refused because players already started it (HTTP 409). */
 export const OperatorErrorCode = { QuestStarted: 17001 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Cashback (migration 0040): one configuration per currency, replaced as a whole by PUT.
+
+export const CashbackPeriod = z.enum(["daily", "weekly", "monthly"]);
+
+export const OperatorCashback = z
+  .object({
+    currency: z.string(),
+    /** Percent of a window's net loss paid back. */
+    percentage: z.string(),
+    /** UTC calendar periods (weeks from Monday); a payout follows each one's end. */
+    period: CashbackPeriod,
+    minAmount: DecimalAmount,
+    maxAmount: DecimalAmount.nullable(),
+    /** Shown to players; the linked bonus's own multiplier wins when it has one. */
+    wagerMultiplier: z.string(),
+    /** The slug of the cash bonus a payout issues; null: shown to players, never paid. */
+    bonus: z.string().nullable(),
+    isEnabled: z.boolean(),
+    /** Where the last payout window ended: the next one starts there. */
+    coveredUntil: z.string().nullable(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorCashback" });
+export type OperatorCashback = z.infer<typeof OperatorCashback>;
+
+export const PutOperatorCashbackBody = z
+  .strictObject({
+    percentage: Percent.refine(
+      (value) => Number(value) > 0 && Number(value) <= 100,
+      "Must be above 0 and at most 100",
+    ),
+    period: CashbackPeriod,
+    minAmount: DecimalAmount.default("0"),
+    maxAmount: DecimalAmount.nullable().default(null),
+    wagerMultiplier: Multiplier.default("0"),
+    bonus: ForeignSlug.nullable().default(null),
+    isEnabled: z.boolean().default(true),
+  })
+  .meta({ id: "PutOperatorCashback" });
+export type PutOperatorCashbackBody = z.infer<typeof PutOperatorCashbackBody>;
+
+export const OperatorCashbackParams = z.object({ currency: CurrencyCode });
+export const OperatorCashbackList = z.object({ data: z.array(OperatorCashback) });
+export const OperatorCashbackResponse = z.object({ data: OperatorCashback });

@@ -91,7 +91,11 @@ export function rethrowUnique(error: unknown): unknown {
   return AppError.unprocessable({ [field]: ["Already taken"] });
 }
 
-export type OperatorChangeKind = OperatorKeyKind | "bonus-game-rule" | "game-collection-games";
+export type OperatorChangeKind =
+  | OperatorKeyKind
+  | "bonus-game-rule"
+  | "game-collection-games"
+  | "cashback";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>

@@ -5,12 +5,14 @@
 //   pay so far.
 // - payCashback (job): once a period has ended, each player who lost in it gets the amount as a
 //   bonus of the config's linked definition (its wagering and expiry), issued once per player,
-//   currency and period (issueBonus by source). Players in a self-exclusion or cooling-off get
-//   none (it is a promotion).
+//   currency and window (issueBonus by source). A window (cashback_windows, migration 0040)
+//   starts where the currency's last one ended, so a change of the period never pays a loss
+//   twice. Players in a self-exclusion or cooling-off get none (it is a promotion).
 import type { Cashback } from "@casino/contract/bonus";
 import { formatAmount } from "@casino/money/format";
 import { percentOf } from "@casino/money/percentage";
 import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { trimDecimal } from "./definitions";
 import { issueBonus } from "./issue-bonus";
@@ -69,7 +71,12 @@ export async function getCashback(
   );
   if (!config) return null;
   const subunit = BigInt(currencyRow.subunit);
-  const { start, end } = periodOf(config.period, ctx.now());
+  const period = periodOf(config.period, ctx.now());
+  // What the next payout will cover: from the period's start, or from where the last window
+  // ended when that is later (the period was changed to a longer one mid-way).
+  const covered = await coveredUntil(ctx.db, currency);
+  const start = covered && covered.getTime() > period.start.getTime() ? covered : period.start;
+  const { end } = period;
   const [played] = await ctx.db.query<{ net: string }>(
     `SELECT COALESCE(sum(bet_amount - refund_amount - win_amount), 0)::text AS net
        FROM game_rounds
@@ -93,26 +100,72 @@ export async function getCashback(
   };
 }
 
-/** The source that makes a payout once per player, currency and period. */
+/** The source that makes a payout once per player, currency and window (by its start). */
 export const cashbackSource = (currency: string, start: Date) =>
   `cashback:${currency}:${start.toISOString()}`;
 
+interface CashbackWindow {
+  currency: string;
+  starts_at: Date;
+  ends_at: Date;
+}
+
+/** Where the currency's next window starts: the end of its last one, if any. */
+export async function coveredUntil(db: Queryable, currency: string): Promise<Date | null> {
+  const [last] = await db.query<{ ends_at: Date | string }>(
+    "SELECT max(ends_at) AS ends_at FROM cashback_windows WHERE currency = $1",
+    [currency],
+  );
+  return last?.ends_at ? new Date(last.ends_at) : null;
+}
+
 /**
- * Pays the last ended period of every enabled, linked config; returns how many bonuses it issued.
+ * Records the window of every config whose last period ended after its currency's last window:
+ * from that window's end (or, for the first, the period's start) to the period's end. It pays
+ * when the config is enabled and linked to a bonus; otherwise it only marks the time covered
+ * (so switching on later pays nothing for the time it was off). Windows never overlap, so a
+ * change of the period pays no loss twice, and leave no gap.
+ */
+async function recordWindows(ctx: AppContext, now: Date): Promise<void> {
+  const configs = await ctx.db.query<{ currency: string; period: Period; pays: boolean }>(
+    `SELECT c.currency, c.period, c.is_enabled AND c.bonus_id IS NOT NULL AS pays
+       FROM cashback_configs c`,
+  );
+  for (const config of configs) {
+    const current = periodOf(config.period, now);
+    const ended = periodOf(config.period, new Date(current.start.getTime() - 1));
+    const start = (await coveredUntil(ctx.db, config.currency)) ?? ended.start;
+    if (start.getTime() >= ended.end.getTime()) continue;
+    await ctx.db.query(
+      `INSERT INTO cashback_windows (currency, starts_at, ends_at, pays, created_at)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (currency, ends_at) DO NOTHING`,
+      [config.currency, start, ended.end, config.pays, now],
+    );
+  }
+}
+
+/**
+ * Pays every window not yet completed: each player whose rounds of the window lost money gets
+ * the configured share as a bonus of the linked definition; returns how many bonuses it issued.
  * Safe to run again and on several nodes: issueBonus is idempotent by source under the player's
- * lock, and players already paid are skipped by the scan.
+ * lock, and players already paid are skipped by the scan; a crash mid-window leaves it open for
+ * the next run.
  */
 export async function payCashback(ctx: AppContext): Promise<number> {
   const now = ctx.now();
-  const configs = await ctx.db.query<CashbackConfig>(
-    `SELECT ${CONFIG_COLUMNS} FROM cashback_configs c JOIN bonuses b ON b.id = c.bonus_id
-      WHERE c.is_enabled`,
+  await recordWindows(ctx, now);
+  const windows = await ctx.db.query<CashbackWindow & CashbackConfig>(
+    `SELECT w.currency, w.starts_at, w.ends_at, ${CONFIG_COLUMNS}
+       FROM cashback_windows w
+       JOIN cashback_configs c ON c.currency = w.currency
+       JOIN bonuses b ON b.id = c.bonus_id
+      WHERE w.pays AND w.completed_at IS NULL
+      ORDER BY w.currency, w.ends_at`,
   );
   let issued = 0;
-  for (const config of configs) {
-    const current = periodOf(config.period, now);
-    const { start, end } = periodOf(config.period, new Date(current.start.getTime() - 1));
-    const source = cashbackSource(config.currency, start);
+  for (const window of windows) {
+    const start = new Date(window.starts_at);
+    const source = cashbackSource(window.currency, start);
     const losers = await ctx.db.query<{ player_id: string; net: string }>(
       `SELECT r.player_id, sum(r.bet_amount - r.refund_amount - r.win_amount)::text AS net
          FROM game_rounds r
@@ -124,22 +177,27 @@ export async function payCashback(ctx: AppContext): Promise<number> {
                              AND (l.expires_at IS NULL OR l.expires_at > $5))
         GROUP BY r.player_id
        HAVING sum(r.bet_amount - r.refund_amount - r.win_amount) > 0`,
-      [config.currency, start, end, source, now],
+      [window.currency, start, new Date(window.ends_at), source, now],
     );
     for (const loser of losers) {
-      const amount = cashbackAmount(BigInt(loser.net), config);
+      const amount = cashbackAmount(BigInt(loser.net), window);
       if (amount === 0n) continue;
       const result = await ctx.db.transaction((tx) =>
         issueBonus(tx, ctx, {
           playerId: loser.player_id,
-          bonusId: Number(config.bonus_id),
-          currency: config.currency,
+          bonusId: Number(window.bonus_id),
+          currency: window.currency,
           source,
           amount,
         }),
       );
       if (result?.created) issued++;
     }
+    await ctx.db.query(
+      `UPDATE cashback_windows SET completed_at = $3
+        WHERE currency = $1 AND ends_at = $2 AND completed_at IS NULL`,
+      [window.currency, new Date(window.ends_at), now],
+    );
   }
   return issued;
 }

@@ -5,10 +5,14 @@ import {
   OperatorBonusCodeResponse,
   OperatorBonusList,
   OperatorBonusResponse,
+  OperatorCashbackList,
+  OperatorCashbackParams,
+  OperatorCashbackResponse,
   OperatorGameRuleParams,
   OperatorIdParams,
   PatchOperatorBonusBody,
   PatchOperatorBonusCodeBody,
+  PutOperatorCashbackBody,
   PutOperatorGameRuleBody,
 } from "@casino/contract/operator";
 import type { FastifyInstance } from "fastify";
@@ -26,6 +30,7 @@ import {
   patchOperatorBonus,
   putGameRule,
 } from "./operator-bonuses";
+import { listOperatorCashback, putOperatorCashback } from "./operator-cashback";
 
 export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const operator = operatorApi(app, ctx);
@@ -162,5 +167,44 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
     async (request) => ({
       data: await patchOperatorBonusCode(ctx, Number(request.params.id), request.body),
     }),
+  );
+
+  api.get(
+    "/api/operator/cashback",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The cashback configuration of every currency, with how far payouts covered",
+        response: { 200: OperatorCashbackList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorCashback(ctx) }),
+  );
+
+  api.put(
+    "/api/operator/cashback/:currency",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Create (201) or replace (200) a currency's cashback; applies to the next payout",
+        params: OperatorCashbackParams,
+        body: PutOperatorCashbackBody,
+        response: {
+          200: OperatorCashbackResponse,
+          201: OperatorCashbackResponse,
+          ...operatorErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { data, created } = await putOperatorCashback(
+        ctx,
+        request.params.currency,
+        request.body,
+      );
+      return reply.code(created ? 201 : 200).send({ data });
+    },
   );
 }
