@@ -100,6 +100,8 @@ describe("the operator's bearer token", () => {
       ["PATCH", "/api/operator/loyalty/earn-rules/1"],
       ["GET", "/api/operator/cashback"],
       ["PUT", "/api/operator/cashback/EUR"],
+      ["GET", "/api/operator/currencies"],
+      ["PATCH", "/api/operator/currencies/EUR"],
     ] as const) {
       expectErrorCode(await call(method, url, undefined, {}), 401, 401);
       expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
@@ -123,6 +125,7 @@ describe("the operator's bearer token", () => {
         "/api/operator/loyalty/levels",
         "/api/operator/loyalty/earn-rules",
         "/api/operator/cashback",
+        "/api/operator/currencies",
       ]) {
         const response = await off.inject({ url, headers: operator });
         expect(response.statusCode).toBe(404);
@@ -159,6 +162,8 @@ describe("the OpenAPI document", () => {
       "/api/operator/loyalty/earn-rules/{id}",
       "/api/operator/cashback",
       "/api/operator/cashback/{currency}",
+      "/api/operator/currencies",
+      "/api/operator/currencies/{code}",
     ]) {
       expect(paths).toContain(path);
     }
@@ -751,5 +756,62 @@ describe("quests", () => {
     const again = await call("POST", "/api/operator/quests", { ...body, slug: unique("other") });
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual(first.json().data);
+  });
+});
+
+describe("currencies", () => {
+  it("API-01 a changed rate shows in the settings and converts the next base-currency bonus; the base stays at 1", async () => {
+    const listed = await call("GET", "/api/operator/currencies");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const eur = (listed.json().data as Json[]).find((item) => item.code === "EUR")!;
+    expect(eur).toMatchObject({ rate: "1.08", isBase: false, subunitToUnit: "100" });
+    const usd = (listed.json().data as Json[]).find((item) => item.isBase)!;
+
+    const bonus = (
+      await call(
+        "POST",
+        "/api/operator/bonuses",
+        cashBonus({ assignConditions: { baseCurrencyAmount: "10" } }),
+      )
+    ).json().data as Json;
+    const code = unique("ratecode");
+    await call("POST", "/api/operator/bonus-codes", { code, bonusId: bonus.id, trigger: 1 });
+    const amountFor = async () => {
+      const p = await player();
+      await applyCode(p, code);
+      return (await bonusesOf(p)).find((item) => item.bonusId === bonus.id)?.amount;
+    };
+    // 10 USD at 1.08 USD per EUR, rounded down.
+    expect(await amountFor()).toBe("9.25");
+    try {
+      const changed = await call("PATCH", "/api/operator/currencies/EUR", {
+        rate: "0.8",
+        symbol: "EUR",
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json().data).toMatchObject({ rate: "0.8", symbol: "EUR" });
+      const settings = await app.inject({ url: "/api/settings/currencies" });
+      expect((settings.json().data as Json[]).find((item) => item.code === "EUR")).toMatchObject({
+        rate: { rate: "0.8" },
+        symbol: "EUR",
+      });
+      expect(await amountFor()).toBe("12.50");
+    } finally {
+      await call("PATCH", "/api/operator/currencies/EUR", { rate: "1.08", symbol: "€" });
+    }
+
+    const base = await call("PATCH", `/api/operator/currencies/${usd.code}`, { rate: "2" });
+    expect(base.statusCode, base.body).toBe(422);
+    expect(base.json().error.fields).toEqual({ rate: ["The base currency's rate is 1"] });
+    for (const rate of ["0", "-1", "1e3", "abc"]) {
+      const bad = await call("PATCH", "/api/operator/currencies/EUR", { rate });
+      expect(bad.statusCode, rate).toBe(422);
+    }
+    const unknown = await call("PATCH", "/api/operator/currencies/XYZ", { position: 1 });
+    expectErrorCode(unknown, 404, 404);
+    const audit = await app.testDb.query(
+      "SELECT 1 FROM operator_changes WHERE kind = 'currency' AND entity_id = 'EUR'",
+    );
+    expect(audit).toHaveLength(2);
   });
 });

@@ -482,3 +482,46 @@ export type PutOperatorCashbackBody = z.infer<typeof PutOperatorCashbackBody>;
 export const OperatorCashbackParams = z.object({ currency: CurrencyCode });
 export const OperatorCashbackList = z.object({ data: z.array(OperatorCashback) });
 export const OperatorCashbackResponse = z.object({ data: OperatorCashback });
+
+// ---------------------------------------------------------------------------------------------
+// Currencies (migration 0041): rates, symbol, visibility and order. Codes, subunits, the base
+// currency and the switch are fixed: wallet accounts and the ledger hold amounts in them.
+
+/** A positive exact decimal ("0.92", "61234.5"). */
+const Rate = z
+  .string()
+  .regex(/^\d{1,20}(\.\d{1,20})?$/, "Must be a decimal number like 0.92")
+  .refine((value) => /[1-9]/.test(value), "Must be above zero");
+
+export const OperatorCurrency = z
+  .object({
+    code: z.string(),
+    type: z.enum(["fiat", "crypto"]),
+    symbol: z.string(),
+    /** Minor units per major unit ("100", "100000000"). */
+    subunitToUnit: z.string(),
+    /** The value of one major unit in the base currency. */
+    rate: z.string(),
+    isBase: z.boolean(),
+    isEnabled: z.boolean(),
+    /** Listed by GET /api/settings/currencies?visible=1 (the sign-up and wallet pickers). */
+    isVisible: z.boolean(),
+    position: z.number().int(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorCurrency" });
+export type OperatorCurrency = z.infer<typeof OperatorCurrency>;
+
+export const PatchOperatorCurrencyBody = z
+  .strictObject({
+    rate: Rate.optional(),
+    symbol: z.string().trim().min(1).max(10).optional(),
+    isVisible: z.boolean().optional(),
+    position: Position.optional(),
+  })
+  .meta({ id: "PatchOperatorCurrency" });
+export type PatchOperatorCurrencyBody = z.infer<typeof PatchOperatorCurrencyBody>;
+
+export const OperatorCurrencyParams = z.object({ code: CurrencyCode });
+export const OperatorCurrencyList = z.object({ data: z.array(OperatorCurrency) });
+export const OperatorCurrencyResponse = z.object({ data: OperatorCurrency });

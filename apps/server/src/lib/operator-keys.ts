@@ -95,7 +95,8 @@ export type OperatorChangeKind =
   | OperatorKeyKind
   | "bonus-game-rule"
   | "game-collection-games"
-  | "cashback";
+  | "cashback"
+  | "currency";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>

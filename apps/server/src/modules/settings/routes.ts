@@ -16,6 +16,7 @@ import { getConstants } from "./get-constants";
 import { listCountries } from "./list-countries";
 import { listCurrencies } from "./list-currencies";
 import { listLocales } from "./list-locales";
+import { operatorCurrencyRoutes } from "./operator-routes";
 import { settingsRepository } from "./repository";
 
 /** Settings change by an operator's hand, so a few minutes of caching is harmless. */
@@ -26,6 +27,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = settingsRepository(ctx.db);
   const tags = ["settings"];
+  await operatorCurrencyRoutes(app, ctx);
 
   api.get(
     "/api/settings/currencies",
