@@ -2,12 +2,12 @@
 // gets the configured share back as a bonus of the linked definition, once; winners, players on
 // a break and amounts under the minimum get nothing. The operator's PUT of a configuration: a
 // changed period or a new configuration pays every loss once (cashback windows, migration 0040).
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context";
 import { payCashback } from "../src/modules/bonus/cashback";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV, gamePlayer } from "./game-helpers";
+import { OPERATOR_TEST_TOKEN, operatorRequest } from "./operator-helpers";
 import {
   createPlayerTestApp,
   loginAs,
@@ -15,10 +15,9 @@ import {
   registerByEmail,
 } from "./player-helpers";
 
-const OPERATOR_TOKEN = randomBytes(24).toString("hex");
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TOKEN });
+  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN });
 });
 afterAll(async () => app?.close());
 
@@ -26,11 +25,11 @@ const ctxOf = () => ({ db: app.testDb, now: app.clock.now }) as unknown as AppCo
 
 /** The operator's PUT of a currency's cashback (the seeded bonus `cashback` unless given). */
 function putCashback(currency: string, body: Record<string, unknown>) {
-  return app.inject({
-    method: "PUT",
-    url: `/api/operator/cashback/${currency}`,
-    headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-    payload: { percentage: "10", minAmount: "1.00", bonus: "cashback", ...body },
+  return operatorRequest(app, "PUT", `/api/operator/cashback/${currency}`, {
+    percentage: "10",
+    minAmount: "1.00",
+    bonus: "cashback",
+    ...body,
   });
 }
 
@@ -207,10 +206,7 @@ describe("cashback payouts", () => {
       period: expect.any(Array),
       percentage: expect.any(Array),
     });
-    const list = await app.inject({
-      url: "/api/operator/cashback",
-      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-    });
+    const list = await operatorRequest(app, "GET", "/api/operator/cashback");
     expect((list.json().data as { currency: string }[]).map((item) => item.currency)).toEqual([
       "EUR",
       "GBP",

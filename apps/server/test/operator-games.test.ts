@@ -6,15 +6,13 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV, gamePlayer, providerCall, providerId, TEST_PROVIDER } from "./game-helpers";
-import { expectErrorBody, expectErrorCode } from "./helpers";
+import { expectErrorCode } from "./helpers";
+import { fieldsOf, OPERATOR_TEST_TOKEN, operatorRequest } from "./operator-helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
-
-const OPERATOR_TOKEN = randomBytes(24).toString("hex");
-const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TOKEN });
+  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN });
 });
 afterAll(async () => app?.close());
 
@@ -23,18 +21,7 @@ type Json = Record<string, any>;
 const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
 
 const call = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: operator,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-  });
-
-/** The error.fields of a 422 answer. */
-function fieldsOf(response: { statusCode: number; body: string; json: () => unknown }) {
-  expect(response.statusCode, response.body).toBe(422);
-  return expectErrorBody(response.json()).error.fields ?? {};
-}
+  operatorRequest(app, method, url, payload);
 
 /** Creates through the operator API and returns the created row (expects 201). */
 async function created(url: string, payload: Json): Promise<Json> {

@@ -1,18 +1,15 @@
 // The operator API's loyalty programme (migration 0039): levels and earn rules created and changed
 // as data, seen by players through the retention API and by the loyalty consumer at the next
 // settled bet; 422 with error.fields, replays by key, the audit trail. PGlite and PostgreSQL.
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAME_TEST_ENV, gamePlayer, TEST_PROVIDER } from "./game-helpers";
-import { expectErrorBody, expectErrorCode } from "./helpers";
+import { expectErrorCode } from "./helpers";
+import { fieldsOf, OPERATOR_TEST_TOKEN, operatorRequest } from "./operator-helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
-
-const OPERATOR_TOKEN = randomBytes(24).toString("hex");
-const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TOKEN });
+  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN });
 });
 afterAll(async () => app?.close());
 
@@ -20,17 +17,7 @@ afterAll(async () => app?.close());
 type Json = Record<string, any>;
 
 const call = (method: "GET" | "POST" | "PATCH", url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: operator,
-    ...(payload === undefined ? {} : { payload: payload as Json }),
-  });
-
-function fieldsOf(response: { statusCode: number; body: string; json: () => unknown }) {
-  expect(response.statusCode, response.body).toBe(422);
-  return expectErrorBody(response.json()).error.fields ?? {};
-}
+  operatorRequest(app, method, url, payload);
 
 async function points(headers: Record<string, string>): Promise<Json> {
   const response = await app.inject({ url: "/api/retention/account", headers });

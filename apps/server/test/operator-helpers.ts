@@ -1,0 +1,30 @@
+// Test helpers for the operator API: a bearer token for the test app, signed-in calls, and the
+// error.fields of a 422.
+import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import { expectErrorBody } from "./helpers";
+import type { PlayerTestApp } from "./player-helpers";
+
+/** Give the app OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN. */
+export const OPERATOR_TEST_TOKEN = randomBytes(24).toString("hex");
+
+/** An operator API call with the bearer token. */
+export function operatorRequest(
+  app: PlayerTestApp,
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${OPERATOR_TEST_TOKEN}` },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+/** The error.fields of an answer that must be a 422. */
+export function fieldsOf(response: { statusCode: number; body: string; json: () => unknown }) {
+  expect(response.statusCode, response.body).toBe(422);
+  return expectErrorBody(response.json()).error.fields ?? {};
+}
