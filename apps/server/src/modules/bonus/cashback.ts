@@ -127,20 +127,29 @@ export async function coveredUntil(db: Queryable, currency: string): Promise<Dat
  * change of the period pays no loss twice, and leave no gap.
  */
 async function recordWindows(ctx: AppContext, now: Date): Promise<void> {
-  const configs = await ctx.db.query<{ currency: string; period: Period; pays: boolean }>(
-    `SELECT c.currency, c.period, c.is_enabled AND c.bonus_id IS NOT NULL AS pays
-       FROM cashback_configs c`,
+  const currencies = await ctx.db.query<{ currency: string }>(
+    "SELECT currency FROM cashback_configs ORDER BY currency",
   );
-  for (const config of configs) {
-    const current = periodOf(config.period, now);
-    const ended = periodOf(config.period, new Date(current.start.getTime() - 1));
-    const start = (await coveredUntil(ctx.db, config.currency)) ?? ended.start;
-    if (start.getTime() >= ended.end.getTime()) continue;
-    await ctx.db.query(
-      `INSERT INTO cashback_windows (currency, starts_at, ends_at, pays, created_at)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (currency, ends_at) DO NOTHING`,
-      [config.currency, start, ended.end, config.pays, now],
-    );
+  for (const { currency } of currencies) {
+    // Under the config's row lock, which the operator's PUT takes too: the period read and the
+    // window written belong together, and a second run waits and finds the window written.
+    await ctx.db.transaction(async (tx) => {
+      const [config] = await tx.query<{ period: Period; pays: boolean }>(
+        `SELECT period, is_enabled AND bonus_id IS NOT NULL AS pays
+           FROM cashback_configs WHERE currency = $1 FOR UPDATE`,
+        [currency],
+      );
+      if (!config) return;
+      const current = periodOf(config.period, now);
+      const ended = periodOf(config.period, new Date(current.start.getTime() - 1));
+      const start = (await coveredUntil(tx, currency)) ?? ended.start;
+      if (start.getTime() >= ended.end.getTime()) return;
+      await tx.query(
+        `INSERT INTO cashback_windows (currency, starts_at, ends_at, pays, created_at)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (currency, ends_at) DO NOTHING`,
+        [currency, start, ended.end, config.pays, now],
+      );
+    });
   }
 }
 
