@@ -102,6 +102,9 @@ describe("the operator's bearer token", () => {
       ["PUT", "/api/operator/cashback/EUR"],
       ["GET", "/api/operator/currencies"],
       ["PATCH", "/api/operator/currencies/EUR"],
+      ["GET", "/api/operator/payment-methods"],
+      ["PATCH", "/api/operator/payment-methods/1"],
+      ["PUT", "/api/operator/payment-methods/1/currencies/EUR"],
     ] as const) {
       expectErrorCode(await call(method, url, undefined, {}), 401, 401);
       expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
@@ -126,6 +129,7 @@ describe("the operator's bearer token", () => {
         "/api/operator/loyalty/earn-rules",
         "/api/operator/cashback",
         "/api/operator/currencies",
+        "/api/operator/payment-methods",
       ]) {
         const response = await off.inject({ url, headers: operator });
         expect(response.statusCode).toBe(404);
@@ -164,6 +168,9 @@ describe("the OpenAPI document", () => {
       "/api/operator/cashback/{currency}",
       "/api/operator/currencies",
       "/api/operator/currencies/{code}",
+      "/api/operator/payment-methods",
+      "/api/operator/payment-methods/{id}",
+      "/api/operator/payment-methods/{id}/currencies/{currency}",
     ]) {
       expect(paths).toContain(path);
     }
@@ -813,5 +820,119 @@ describe("currencies", () => {
       "SELECT 1 FROM operator_changes WHERE kind = 'currency' AND entity_id = 'EUR'",
     );
     expect(audit).toHaveLength(2);
+  });
+});
+
+describe("payment methods", () => {
+  const methods = async (query: string, country = "DE") => {
+    const viewer = await player();
+    const response = await app.inject({
+      url: `/api/payment/methods/deposit?${query}`,
+      headers: { ...viewer.headers, "x-test-country": country },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as Json[];
+  };
+  const bankTransfer = async () =>
+    ((await call("GET", "/api/operator/payment-methods")).json().data as Json[]).find(
+      (method) => method.method === "sandbox-bank-transfer" && method.direction === "deposit",
+    )!;
+
+  it("BE-22 DP-01 a method's limits and presets change for the next deposit; switched off or out of a country, it is not offered", async () => {
+    const method = await bankTransfer();
+    expect(method.currencies.find((item: Json) => item.currency === "EUR")).toBeDefined();
+    expect(method.fields).toEqual(expect.any(Array));
+
+    const put = await call("PUT", `/api/operator/payment-methods/${method.id}/currencies/EUR`, {
+      amountMin: "25",
+      amountMax: "300",
+      presets: [{ amount: "25" }, { amount: "75", default: true }],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.currencies.find((item: Json) => item.currency === "EUR")).toEqual({
+      currency: "EUR",
+      amountMin: "25.00",
+      amountMax: "300.00",
+      presets: [
+        { amount: "25.00", default: false },
+        { amount: "75.00", default: true },
+      ],
+    });
+    expect((await methods("currency=EUR")).find((m) => m.method === method.method)).toMatchObject({
+      amountMin: "25.00",
+      amountMax: "300.00",
+    });
+    const p = await player();
+    const small = await app.inject({
+      method: "POST",
+      url: "/api/payment/invoices/deposit",
+      headers: p.headers,
+      payload: { method: method.method, currency: "EUR", amount: "20.00", accountId: p.account.id },
+    });
+    expect(small.statusCode, small.body).toBe(422);
+    const inRange = await app.inject({
+      method: "POST",
+      url: "/api/payment/invoices/deposit",
+      headers: p.headers,
+      payload: { method: method.method, currency: "EUR", amount: "30.00", accountId: p.account.id },
+    });
+    expect(inRange.statusCode, inRange.body).toBe(201);
+
+    const hidden = await call("PATCH", `/api/operator/payment-methods/${method.id}`, {
+      excludedCountries: ["DE"],
+      title: "Bank transfer (SEPA)",
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await methods("currency=EUR", "DE")).map((m) => m.method)).not.toContain(method.method);
+    expect(
+      (await methods("currency=EUR", "FR")).find((m) => m.method === method.method)?.title,
+    ).toBe("Bank transfer (SEPA)");
+    await call("PATCH", `/api/operator/payment-methods/${method.id}`, { isEnabled: false });
+    expect((await methods("currency=EUR", "FR")).map((m) => m.method)).not.toContain(method.method);
+    // Back as seeded for the tests after this one.
+    await call("PATCH", `/api/operator/payment-methods/${method.id}`, {
+      excludedCountries: [],
+      isEnabled: true,
+    });
+  });
+
+  it("422 for limits the wrong way, presets outside them, two defaults and unknown countries; 404 for a currency the method does not take", async () => {
+    const method = await bankTransfer();
+    const bad = await call("PUT", `/api/operator/payment-methods/${method.id}/currencies/EUR`, {
+      amountMin: "50",
+      amountMax: "10",
+      presets: [
+        { amount: "5", default: true },
+        { amount: "0.001", default: true },
+      ],
+    });
+    expect(bad.statusCode, bad.body).toBe(422);
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual([
+      "amountMax",
+      "presets",
+      "presets.0.amount",
+      "presets.1.amount",
+    ]);
+    const outside = await call("PUT", `/api/operator/payment-methods/${method.id}/currencies/EUR`, {
+      amountMin: "10",
+      amountMax: "100",
+      presets: [{ amount: "500" }],
+    });
+    expect(outside.json().error.fields).toEqual({
+      "presets.0.amount": ["Must be within amountMin and amountMax"],
+    });
+    const countries = await call("PATCH", `/api/operator/payment-methods/${method.id}`, {
+      countries: ["DE", "QQ"],
+    });
+    expect(countries.json().error.fields).toEqual({ "countries.1": ["Unknown country"] });
+    expectErrorCode(
+      await call("PUT", `/api/operator/payment-methods/${method.id}/currencies/BTC`, {
+        amountMin: "1",
+        amountMax: "2",
+      }),
+      404,
+      404,
+    );
+    expectErrorCode(await call("PATCH", "/api/operator/payment-methods/999999", {}), 404, 404);
   });
 });

@@ -4,7 +4,7 @@
 // wallet key is never data: it comes from GAME_PROVIDER_SECRETS, and the provider's view only
 // says whether one is configured.
 import { z } from "zod";
-import { Instant, Link, Name, OperatorKey, Position } from "./operator";
+import { CountryCode, Instant, Link, Name, OperatorKey, Position } from "./operator";
 import { PageMeta, PageQuery } from "./pagination";
 
 /**
@@ -18,7 +18,6 @@ const CatalogueSlug = z
     /^(?!\d+$)[a-z0-9]+(-[a-z0-9]+)*$/,
     "Lowercase letters and digits in words joined by single dashes, not only digits",
   );
-const CountryCode = z.string().regex(/^[A-Z]{2}$/, "Must be an ISO country code like DE");
 /** ISO codes of the countries that must not see it (unknown codes are a 422). */
 const RestrictedCountries = z.array(CountryCode).max(300);
 /** The studio's own id of a game, what the launcher and the wallet calls name. */

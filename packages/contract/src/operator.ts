@@ -51,6 +51,7 @@ const Multiplier = z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, "Must be a number l
 export const Instant = z.iso.datetime({ offset: true });
 export const Name = z.string().trim().min(1).max(200);
 const Description = z.string().max(5000);
+export const CountryCode = z.string().regex(/^[A-Z]{2}$/, "Must be an ISO country code like DE");
 /** This site's path (starting with /) or an http(s) URL. */
 export const Link = z
   .string()
@@ -525,3 +526,75 @@ export type PatchOperatorCurrencyBody = z.infer<typeof PatchOperatorCurrencyBody
 export const OperatorCurrencyParams = z.object({ code: CurrencyCode });
 export const OperatorCurrencyList = z.object({ data: z.array(OperatorCurrency) });
 export const OperatorCurrencyResponse = z.object({ data: OperatorCurrency });
+
+// ---------------------------------------------------------------------------------------------
+// Payment methods (migration 0042): how a method shows and where, its switch, and each of its
+// currencies' limits and presets. The processor, the fields and which currencies a method takes
+// follow the processor's integration, so they stay deployment data.
+
+export const OperatorMethodCurrency = z
+  .object({
+    currency: z.string(),
+    amountMin: DecimalAmount,
+    amountMax: DecimalAmount,
+    presets: z.array(z.object({ amount: DecimalAmount, default: z.boolean() })),
+  })
+  .meta({ id: "OperatorMethodCurrency" });
+
+export const OperatorPaymentMethod = z
+  .object({
+    id: z.string(),
+    direction: z.enum(["deposit", "withdrawal"]),
+    method: z.string(),
+    title: z.string(),
+    type: z.enum(["form", "address"]),
+    processingType: z.string(),
+    processor: z.string(),
+    logo: z.string().nullable(),
+    /** null: every country; otherwise only these. */
+    countries: z.array(z.string()).nullable(),
+    excludedCountries: z.array(z.string()),
+    position: z.number().int(),
+    /** false: not offered; invoices already made go on. */
+    isEnabled: z.boolean(),
+    currencies: z.array(OperatorMethodCurrency),
+    /** The keys of the form fields the method asks for. */
+    fields: z.array(z.string()),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorPaymentMethod" });
+export type OperatorPaymentMethod = z.infer<typeof OperatorPaymentMethod>;
+
+export const PatchOperatorPaymentMethodBody = z
+  .strictObject({
+    title: Name.optional(),
+    logo: Link.nullable().optional(),
+    countries: z.array(CountryCode).min(1).max(300).nullable().optional(),
+    excludedCountries: z.array(CountryCode).max(300).optional(),
+    position: Position.optional(),
+    isEnabled: z.boolean().optional(),
+  })
+  .meta({ id: "PatchOperatorPaymentMethod" });
+export type PatchOperatorPaymentMethodBody = z.infer<typeof PatchOperatorPaymentMethodBody>;
+
+/** A currency's limits and preset amounts (major units); at most one preset is the default. */
+export const PutOperatorMethodCurrencyBody = z
+  .strictObject({
+    amountMin: DecimalAmount,
+    amountMax: DecimalAmount,
+    presets: z
+      .array(z.strictObject({ amount: DecimalAmount, default: z.boolean().default(false) }))
+      .max(10)
+      .default([]),
+  })
+  .meta({ id: "PutOperatorMethodCurrency" });
+export type PutOperatorMethodCurrencyBody = z.infer<typeof PutOperatorMethodCurrencyBody>;
+
+export const OperatorMethodParams = z.object({
+  id: z.string().regex(/^\d{1,18}$/, "Must be an id"),
+});
+export const OperatorMethodCurrencyParams = OperatorMethodParams.extend({
+  currency: CurrencyCode,
+});
+export const OperatorPaymentMethodList = z.object({ data: z.array(OperatorPaymentMethod) });
+export const OperatorPaymentMethodResponse = z.object({ data: OperatorPaymentMethod });

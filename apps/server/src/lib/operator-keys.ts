@@ -1,7 +1,8 @@
 // Idempotent operator creates (table operator_keys, migration 0030): with a `key`, the first
 // request claims it before writing anything, so a concurrent one with the same key waits on the
 // claim's row, then finds it taken and answers the first result; a replay later does the same.
-// Every operator write also leaves an audit row (operator_changes) in its transaction.
+// Every operator write also leaves an audit row (operator_changes) in its transaction. Also the
+// checks every operator write shares: problems collected by field, known countries.
 import type { Db, Queryable } from "../infra/db";
 import { AppError } from "../infra/errors";
 
@@ -96,7 +97,9 @@ export type OperatorChangeKind =
   | "bonus-game-rule"
   | "game-collection-games"
   | "cashback"
-  | "currency";
+  | "currency"
+  | "payment-method"
+  | "payment-method-currency";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>
@@ -115,6 +118,26 @@ export function fieldProblems() {
     if (Object.keys(fields).length > 0) throw AppError.unprocessable(fields);
   };
   return { fail, check };
+}
+
+/** Each code of a restriction list must be a known country (the countries table). */
+export async function checkCountries(
+  tx: Queryable,
+  codes: readonly string[],
+  field: string,
+  fail: (field: string, message: string) => void,
+): Promise<string[]> {
+  const unique = [...new Set(codes)];
+  if (unique.length === 0) return [];
+  const rows = await tx.query<{ code: string }>(
+    "SELECT code FROM countries WHERE code = ANY ($1::text[])",
+    [unique],
+  );
+  const known = new Set(rows.map((row) => row.code));
+  for (const [index, code] of codes.entries()) {
+    if (!known.has(code)) fail(`${field}.${index}`, "Unknown country");
+  }
+  return unique;
 }
 
 /** Appends the audit row of an operator write (operator_changes), in the write's transaction. */

@@ -1,5 +1,11 @@
 import {
+  OperatorMethodCurrencyParams,
+  OperatorMethodParams,
+  OperatorPaymentMethodList,
+  OperatorPaymentMethodResponse,
+  PatchOperatorPaymentMethodBody,
   PendingWithdrawalList,
+  PutOperatorMethodCurrencyBody,
   WithdrawalReviewBody,
   WithdrawalReviewParams,
   WithdrawalReviewResponse,
@@ -7,10 +13,18 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { operatorApi, operatorErrors } from "../../lib/operator-api";
+import {
+  listOperatorMethods,
+  patchOperatorMethod,
+  putOperatorMethodCurrency,
+} from "./operator-methods";
 import type { PaymentProcessor } from "./processor";
 import { approveWithdrawal, listAwaitingWithdrawals, rejectWithdrawal } from "./withdrawal-review";
 
-/** The operator API's withdrawal approval (OPERATOR_API_TOKEN, WITHDRAWAL_APPROVAL_ABOVE). */
+/**
+ * The operator API of payments (OPERATOR_API_TOKEN): withdrawal approval
+ * (WITHDRAWAL_APPROVAL_ABOVE) and the payment methods as data.
+ */
 export async function operatorPaymentRoutes(
   app: FastifyInstance,
   ctx: AppContext,
@@ -68,6 +82,59 @@ export async function operatorPaymentRoutes(
     },
     async (request) => ({
       data: await rejectWithdrawal(ctx, { id: request.params.id, reviewer: request.body.reviewer }),
+    }),
+  );
+
+  api.get(
+    "/api/operator/payment-methods",
+    {
+      onRequest,
+      schema: {
+        tags: ["operator"],
+        summary: "Every payment method with its countries, switch, currencies' limits and fields",
+        response: { 200: OperatorPaymentMethodList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorMethods(ctx) }),
+  );
+
+  api.patch(
+    "/api/operator/payment-methods/:id",
+    {
+      onRequest,
+      schema: {
+        tags: ["operator"],
+        summary:
+          "Change a method's title, logo, countries, order or switch; applies to new invoices",
+        params: OperatorMethodParams,
+        body: PatchOperatorPaymentMethodBody,
+        response: { 200: OperatorPaymentMethodResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorMethod(ctx, request.params.id, request.body),
+    }),
+  );
+
+  api.put(
+    "/api/operator/payment-methods/:id/currencies/:currency",
+    {
+      onRequest,
+      schema: {
+        tags: ["operator"],
+        summary: "Set the limits and presets of a currency the method takes",
+        params: OperatorMethodCurrencyParams,
+        body: PutOperatorMethodCurrencyBody,
+        response: { 200: OperatorPaymentMethodResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await putOperatorMethodCurrency(
+        ctx,
+        request.params.id,
+        request.params.currency,
+        request.body,
+      ),
     }),
   );
 }
