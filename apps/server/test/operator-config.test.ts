@@ -863,19 +863,16 @@ describe("payment methods", () => {
       amountMax: "300.00",
     });
     const p = await player();
-    const small = await app.inject({
-      method: "POST",
-      url: "/api/payment/invoices/deposit",
-      headers: p.headers,
-      payload: { method: method.method, currency: "EUR", amount: "20.00", accountId: p.account.id },
-    });
+    const invoice = (amount: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/payment/invoices/deposit",
+        headers: p.headers,
+        payload: { method: method.method, currency: "EUR", amount, accountId: p.account.id },
+      });
+    const small = await invoice("20.00");
     expect(small.statusCode, small.body).toBe(422);
-    const inRange = await app.inject({
-      method: "POST",
-      url: "/api/payment/invoices/deposit",
-      headers: p.headers,
-      payload: { method: method.method, currency: "EUR", amount: "30.00", accountId: p.account.id },
-    });
+    const inRange = await invoice("30.00");
     expect(inRange.statusCode, inRange.body).toBe(201);
 
     const hidden = await call("PATCH", `/api/operator/payment-methods/${method.id}`, {
