@@ -3,6 +3,7 @@
 // claim's row, then finds it taken and answers the first result; a replay later does the same.
 // Every operator write also leaves an audit row (operator_changes) in its transaction. Also the
 // checks every operator write shares: problems collected by field, known countries.
+import { parseAmount } from "@casino/money/parse";
 import type { Db, Queryable } from "../infra/db";
 import { AppError } from "../infra/errors";
 
@@ -138,6 +139,25 @@ export async function checkCountries(
     if (!known.has(code)) fail(`${field}.${index}`, "Unknown country");
   }
   return unique;
+}
+
+/**
+ * A decimal amount of an operator's request in minor units of its currency (`subunit` minor
+ * units per major unit), or null after a problem of `field`: not an amount of the currency, or
+ * (with `positive`) not above zero.
+ */
+export function minorAmount(
+  value: string,
+  currency: { code: string; subunit: bigint },
+  field: string,
+  fail: (field: string, message: string) => void,
+  positive = true,
+): bigint | null {
+  const parsed = parseAmount(value, currency.subunit);
+  if (!parsed.ok) fail(field, `Not a valid amount in ${currency.code}`);
+  else if (positive && parsed.value <= 0n) fail(field, "Must be above zero");
+  else return parsed.value;
+  return null;
 }
 
 /** Appends the audit row of an operator write (operator_changes), in the write's transaction. */

@@ -5,11 +5,10 @@
 // it existed. A change of percentage, amounts or bonus applies to the next payout.
 import type { OperatorCashback, PutOperatorCashbackBody } from "@casino/contract/operator";
 import { formatAmount } from "@casino/money/format";
-import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
+import { fieldProblems, iso, minorAmount, recordOperatorChange } from "../../lib/operator-keys";
 import { trimDecimal } from "./definitions";
 
 interface CashbackRow {
@@ -78,16 +77,10 @@ export async function putOperatorCashback(
       [currency],
     );
     if (!info) throw AppError.unprocessable({ currency: ["Unknown currency"] });
-    const subunit = BigInt(info.subunit_to_unit);
-    const minor = (value: string | null, field: string) => {
-      if (value === null) return null;
-      const parsed = parseAmount(value, subunit);
-      if (!parsed.ok) fail(field, `Not a valid amount in ${currency}`);
-      return parsed.ok ? parsed.value : null;
-    };
-    const min = minor(body.minAmount, "minAmount");
-    const max = minor(body.maxAmount, "maxAmount");
-    if (max !== null && max <= 0n) fail("maxAmount", "Must be above zero");
+    const money = { code: currency, subunit: BigInt(info.subunit_to_unit) };
+    const min = minorAmount(body.minAmount, money, "minAmount", fail, false);
+    const max =
+      body.maxAmount === null ? null : minorAmount(body.maxAmount, money, "maxAmount", fail);
     if (max !== null && min !== null && max < min) fail("maxAmount", "Must be at least minAmount");
     let bonusId: number | null = null;
     if (body.bonus !== null) {

@@ -9,11 +9,16 @@ import type {
   PutOperatorMethodCurrencyBody,
 } from "@casino/contract/operator";
 import { formatAmount } from "@casino/money/format";
-import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { checkCountries, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
+import {
+  checkCountries,
+  fieldProblems,
+  iso,
+  minorAmount,
+  recordOperatorChange,
+} from "../../lib/operator-keys";
 
 interface MethodRow {
   id: string;
@@ -145,14 +150,9 @@ export async function putOperatorMethodCurrency(
       [id, currency],
     );
     if (!row) throw AppError.notFound("The method does not take that currency");
-    const subunit = BigInt(row.subunit);
+    const money = { code: currency, subunit: BigInt(row.subunit) };
     const { fail, check } = fieldProblems();
-    const minor = (value: string, field: string) => {
-      const parsed = parseAmount(value, subunit);
-      if (!parsed.ok) fail(field, `Not a valid amount in ${currency}`);
-      else if (parsed.value <= 0n) fail(field, "Must be above zero");
-      return parsed.ok ? parsed.value : null;
-    };
+    const minor = (value: string, field: string) => minorAmount(value, money, field, fail);
     const min = minor(body.amountMin, "amountMin");
     const max = minor(body.amountMax, "amountMax");
     if (min !== null && max !== null && max < min) fail("amountMax", "Must be at least amountMin");

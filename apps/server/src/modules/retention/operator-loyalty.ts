@@ -13,11 +13,16 @@ import type {
   PatchOperatorLoyaltyLevelBody,
 } from "@casino/contract/operator-loyalty";
 import { formatAmount } from "@casino/money/format";
-import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { createOnce, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
+import {
+  createOnce,
+  fieldProblems,
+  iso,
+  minorAmount,
+  recordOperatorChange,
+} from "../../lib/operator-keys";
 
 type Fail = (field: string, message: string) => void;
 
@@ -221,11 +226,12 @@ async function wagerMinor(tx: Queryable, currency: string, value: string, fail: 
     fail("currency", "Unknown currency");
     return null;
   }
-  const parsed = parseAmount(value, BigInt(info.subunit_to_unit));
-  if (!parsed.ok) fail("wagerAmount", `Not a valid amount in ${currency}`);
-  else if (parsed.value <= 0n) fail("wagerAmount", "Must be above zero");
-  else return parsed.value;
-  return null;
+  return minorAmount(
+    value,
+    { code: currency, subunit: BigInt(info.subunit_to_unit) },
+    "wagerAmount",
+    fail,
+  );
 }
 
 /** POST /api/operator/loyalty/earn-rules: one rule per currency, provider and game type. */
