@@ -106,13 +106,16 @@ export type OperatorChangeKind =
 export const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
+/** Records a problem of a request's field (see fieldProblems). */
+export type FieldFail = (field: string, message: string) => void;
+
 /**
  * Collects the problems of an operator's request by field; `check` throws them all as one 422
  * (error.fields), so the operator sees every problem at once.
  */
 export function fieldProblems() {
   const fields: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => {
+  const fail: FieldFail = (field, message) => {
     fields[field] = [...(fields[field] ?? []), message];
   };
   const check = () => {
@@ -126,7 +129,7 @@ export async function checkCountries(
   tx: Queryable,
   codes: readonly string[],
   field: string,
-  fail: (field: string, message: string) => void,
+  fail: FieldFail,
 ): Promise<string[]> {
   const unique = [...new Set(codes)];
   if (unique.length === 0) return [];
@@ -150,7 +153,7 @@ export function minorAmount(
   value: string,
   currency: { code: string; subunit: bigint },
   field: string,
-  fail: (field: string, message: string) => void,
+  fail: FieldFail,
   positive = true,
 ): bigint | null {
   const parsed = parseAmount(value, currency.subunit);

@@ -17,6 +17,7 @@ import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import {
   createOnce,
+  type FieldFail,
   fieldProblems,
   iso,
   recordOperatorChange,
@@ -177,8 +178,6 @@ export async function readOperatorBonus(
   return toView(row);
 }
 
-type Fail = (field: string, message: string) => void;
-
 /** A checked decimal string of one currency as a comparable integer (its digits, point dropped). */
 function minorOf(value: string): bigint {
   const [whole = "0", fraction = ""] = value.split(".");
@@ -186,7 +185,7 @@ function minorOf(value: string): bigint {
 }
 
 /** Amount checks against the currencies table; each returns the canonical text or null. */
-function amounts(currencies: Currencies, fail: Fail) {
+function amounts(currencies: Currencies, fail: FieldFail) {
   const inCurrency = (value: string, code: string, field: string, positive: boolean) => {
     const info = currencies.of(code);
     if (!info) return null;

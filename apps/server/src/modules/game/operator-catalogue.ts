@@ -7,12 +7,11 @@ import type { Queryable } from "../../infra/db";
 import {
   checkCountries,
   createOnce,
+  type FieldFail,
   fieldProblems,
   recordOperatorChange,
 } from "../../lib/operator-keys";
 import { forgetSwitchedOffGames } from "./switched-off";
-
-type Fail = (field: string, message: string) => void;
 
 /** The catalogue caches of the game routes (list-collections.ts, list-games.ts). */
 export interface CatalogueCaches {
@@ -44,7 +43,7 @@ export async function createCatalogueRow<View, Extra>(
     kind: CatalogueKind;
     body: { key?: string | undefined; slug: string; restrictedCountries: string[] };
     read: (db: Queryable, id: number | string) => Promise<View>;
-    prepare?: (tx: Queryable, fail: Fail) => Promise<Extra>;
+    prepare?: (tx: Queryable, fail: FieldFail) => Promise<Extra>;
     insert: (tx: Queryable, countries: string[], extra: Extra | undefined) => Promise<number>;
   },
 ): Promise<{ data: View; replay: boolean }> {
@@ -88,7 +87,7 @@ export async function patchCatalogueRow<View extends { restrictedCountries: stri
     id: number;
     patch: Partial<View>;
     read: (db: Queryable, id: number | string) => Promise<View>;
-    prepare?: (tx: Queryable, fail: Fail) => Promise<Extra>;
+    prepare?: (tx: Queryable, fail: FieldFail) => Promise<Extra>;
     write: (tx: Queryable, next: View, extra: Extra | undefined) => Promise<void>;
   },
 ): Promise<View> {

@@ -14,7 +14,7 @@ import type { PageMeta } from "@casino/contract/pagination";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { iso } from "../../lib/operator-keys";
+import { type FieldFail, iso } from "../../lib/operator-keys";
 import { type CatalogueCaches, createCatalogueRow, patchCatalogueRow } from "./operator-catalogue";
 import { searchPatterns } from "./repository";
 
@@ -123,10 +123,8 @@ export async function readOperatorGame(db: Queryable, id: number | string): Prom
   return toView(row);
 }
 
-type Fail = (field: string, message: string) => void;
-
 /** The ids of collections by slug, locked (their order is appended to); unknown ones fail. */
-async function lockCollections(tx: Queryable, slugs: readonly string[], fail: Fail) {
+async function lockCollections(tx: Queryable, slugs: readonly string[], fail: FieldFail) {
   const rows = await tx.query<{ id: number; slug: string }>(
     "SELECT id, slug FROM game_collections WHERE slug = ANY ($1::text[]) ORDER BY id FOR UPDATE",
     [[...new Set(slugs)]],

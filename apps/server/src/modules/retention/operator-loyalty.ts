@@ -18,13 +18,12 @@ import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import {
   createOnce,
+  type FieldFail,
   fieldProblems,
   iso,
   minorAmount,
   recordOperatorChange,
 } from "../../lib/operator-keys";
-
-type Fail = (field: string, message: string) => void;
 
 // ---------------------------------------------------------------------------------------------
 // Levels
@@ -217,7 +216,7 @@ export async function readOperatorEarnRule(
 }
 
 /** The wager amount in minor units of the currency, above zero (or a problem of the field). */
-async function wagerMinor(tx: Queryable, currency: string, value: string, fail: Fail) {
+async function wagerMinor(tx: Queryable, currency: string, value: string, fail: FieldFail) {
   const [info] = await tx.query<{ subunit_to_unit: string }>(
     "SELECT subunit_to_unit::text FROM currencies WHERE code = $1",
     [currency],
