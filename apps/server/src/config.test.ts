@@ -113,6 +113,7 @@ describe("config", () => {
         AFFILIATE_TAG_EXPIRATION_DAYS: "0",
         DATABASE_URL: "mysql://x",
         JWT_SECRET: "short",
+        SECRETS_ENCRYPTION_KEY: "short",
       });
       expect.unreachable();
     } catch (error) {
@@ -126,6 +127,7 @@ describe("config", () => {
         "AFFILIATE_TAG_EXPIRATION_DAYS",
         "DATABASE_URL",
         "JWT_SECRET",
+        "SECRETS_ENCRYPTION_KEY",
       ]) {
         expect(text).toContain(name);
       }
@@ -139,6 +141,7 @@ describe("config", () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(first.secrets.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.secrets.jwtSecret).not.toBe(first.secrets.webhookSecret);
+    expect(first.secrets.encryptionKey.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dataDir }).secrets).toEqual(first.secrets);
     // A secret from the environment wins and is never written to disk.
     const fromEnv = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "e".repeat(40) });

@@ -103,10 +103,16 @@ export const configDocs: readonly ConfigDoc[] = [
       "Sandbox provider webhook signing key; unset generates one into DATA_DIR/secrets.json",
   },
   {
+    name: "SECRETS_ENCRYPTION_KEY",
+    default: "(generated)",
+    description:
+      "Key (at least 32 characters) that seals the provider wallet keys operators issue, stored in the database; every server of one database needs the same; unset generates one into DATA_DIR/secrets.json",
+  },
+  {
     name: "GAME_PROVIDER_SECRETS",
     default: "(originals: generated)",
     description:
-      "HMAC keys of the provider wallet API per game provider slug (slug=secret,...); the in-house provider (originals) without one gets a generated key in DATA_DIR/secrets.json",
+      "HMAC keys of the provider wallet API per game provider slug (slug=secret,...), besides the keys operators issue through the API; the in-house provider (originals) without one gets a generated key in DATA_DIR/secrets.json",
   },
   {
     name: "GAME_ROUND_TIMEOUT_HOURS",
@@ -367,6 +373,9 @@ const EnvSchema = z.object({
   CSP_EXTRA_SOURCES: optional,
   JWT_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   WEBHOOK_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SECRETS_ENCRYPTION_KEY: optional.pipe(
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
   GAME_PROVIDER_SECRETS: optional,
   STUDIO_PLATFORM_URL: optional.pipe(z.url().optional()),
   GAME_ROUND_TIMEOUT_HOURS: z.coerce
@@ -437,7 +446,11 @@ export interface Secrets {
   webhookSecret: string;
   /** HMAC key of the in-house game provider's wallet calls (GAME_PROVIDER_SECRETS "originals"). */
   gameSandboxSecret: string;
+  /** Seals secrets the database keeps: provider wallet keys (SECRETS_ENCRYPTION_KEY). */
+  encryptionKey: string;
 }
+
+const SECRET_NAMES = ["jwtSecret", "webhookSecret", "gameSandboxSecret", "encryptionKey"] as const;
 
 /** The in-house game provider, whose wallet key is generated when not configured. */
 export const IN_HOUSE_GAME_PROVIDER = "originals";
@@ -590,9 +603,12 @@ export function loadConfig(
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = resolveSecrets(
     dataDir,
-    e.JWT_SECRET,
-    e.WEBHOOK_SECRET,
-    gameSecrets[IN_HOUSE_GAME_PROVIDER],
+    {
+      jwtSecret: e.JWT_SECRET,
+      webhookSecret: e.WEBHOOK_SECRET,
+      gameSandboxSecret: gameSecrets[IN_HOUSE_GAME_PROVIDER],
+      encryptionKey: e.SECRETS_ENCRYPTION_KEY,
+    },
     options.persistSecrets ?? true,
   );
   const cspExtraSources = (e.CSP_EXTRA_SOURCES ?? "").split(/\s+/).filter(Boolean);
@@ -747,48 +763,32 @@ function cryptoConfig(e: z.infer<typeof EnvSchema>, problems: string[]): CryptoC
  */
 function resolveSecrets(
   dataDir: string,
-  jwtSecret: string | undefined,
-  webhookSecret: string | undefined,
-  gameSandboxSecret: string | undefined,
+  fromEnv: { [name in keyof Secrets]: string | undefined },
   persist: boolean,
 ): Secrets {
   const generate = () => randomBytes(32).toString("base64url");
-  if (jwtSecret && webhookSecret && gameSandboxSecret) {
-    return { jwtSecret, webhookSecret, gameSandboxSecret };
-  }
-  if (!persist) {
-    return {
-      jwtSecret: jwtSecret ?? generate(),
-      webhookSecret: webhookSecret ?? generate(),
-      gameSandboxSecret: gameSandboxSecret ?? generate(),
-    };
-  }
-
-  const file = path.join(dataDir, "secrets.json");
   let stored: Partial<Secrets> = {};
-  try {
-    stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Secrets>;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-      throw new ConfigError([`${file}: ${(error as Error).message}`]);
+  if (persist && SECRET_NAMES.some((name) => !fromEnv[name])) {
+    try {
+      stored = JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8"));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
+        throw new ConfigError([
+          `${path.join(dataDir, "secrets.json")}: ${(error as Error).message}`,
+        ]);
+      }
     }
   }
-  const secrets: Secrets = {
-    jwtSecret: jwtSecret ?? stored.jwtSecret ?? generate(),
-    webhookSecret: webhookSecret ?? stored.webhookSecret ?? generate(),
-    gameSandboxSecret: gameSandboxSecret ?? stored.gameSandboxSecret ?? generate(),
-  };
-  const missing =
-    (!jwtSecret && !stored.jwtSecret) ||
-    (!webhookSecret && !stored.webhookSecret) ||
-    (!gameSandboxSecret && !stored.gameSandboxSecret);
-  if (missing) {
+  const secrets = Object.fromEntries(
+    SECRET_NAMES.map((name) => [name, fromEnv[name] ?? stored[name] ?? generate()]),
+  ) as unknown as Secrets;
+  const generated = SECRET_NAMES.filter((name) => !fromEnv[name] && !stored[name]);
+  if (persist && generated.length > 0) {
     mkdirSync(dataDir, { recursive: true });
     // Only generated secrets are written; ones from the environment never touch the disk.
     const toStore: Partial<Secrets> = { ...stored };
-    if (!jwtSecret) toStore.jwtSecret = secrets.jwtSecret;
-    if (!webhookSecret) toStore.webhookSecret = secrets.webhookSecret;
-    if (!gameSandboxSecret) toStore.gameSandboxSecret = secrets.gameSandboxSecret;
+    for (const name of generated) toStore[name] = secrets[name];
+    const file = path.join(dataDir, "secrets.json");
     writeFileSync(file, `${JSON.stringify(toStore, null, 2)}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
   }

@@ -2,12 +2,17 @@
 // and changed as data show in the player API at once; switching a game or provider off stops
 // launches and new bets while open rounds still settle; 422 with error.fields for bad input,
 // replays by key, and the audit trail. Runs on PGlite and PostgreSQL.
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV, gamePlayer, providerCall, providerId, TEST_PROVIDER } from "./game-helpers";
 import { expectErrorCode } from "./helpers";
-import { fieldsOf, OPERATOR_TEST_TOKEN, operatorRequest } from "./operator-helpers";
+import {
+  fieldsOf,
+  OPERATOR_TEST_TOKEN,
+  operatorCreated,
+  operatorRequest,
+  uniqueSlug,
+} from "./operator-helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
 let app: PlayerTestApp;
@@ -18,17 +23,12 @@ afterAll(async () => app?.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
 type Json = Record<string, any>;
-const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
+const unique = uniqueSlug;
 
 const call = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, payload?: unknown) =>
   operatorRequest(app, method, url, payload);
 
-/** Creates through the operator API and returns the created row (expects 201). */
-async function created(url: string, payload: Json): Promise<Json> {
-  const response = await call("POST", url, payload);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
+const created = (url: string, payload: Json) => operatorCreated(app, url, payload);
 
 const newProvider = (overrides: Json = {}) =>
   created("/api/operator/game-providers", {

@@ -28,3 +28,18 @@ export function fieldsOf(response: { statusCode: number; body: string; json: () 
   expect(response.statusCode, response.body).toBe(422);
   return expectErrorBody(response.json()).error.fields ?? {};
 }
+
+/** A slug or code no other test uses: `prefix-<8 hex>`. */
+export const uniqueSlug = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
+
+/** Creates through the operator API and returns the created row (expects 201). */
+export async function operatorCreated(
+  app: PlayerTestApp,
+  url: string,
+  payload: Record<string, unknown>,
+  // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
+): Promise<Record<string, any>> {
+  const response = await operatorRequest(app, "POST", url, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}

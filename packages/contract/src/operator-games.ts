@@ -1,10 +1,18 @@
 // The operator API's game catalogue (/api/operator/game-providers, /games, /game-collections;
 // migration 0038): studios, their games and the collections (categories) the site shows, as
 // data. Bearer OPERATOR_API_TOKEN like the rest of the operator API (operator.ts). A provider's
-// wallet key is never data: it comes from GAME_PROVIDER_SECRETS, and the provider's view only
-// says whether one is configured.
+// wallet keys (.../{id}/wallet-keys; ADR 0015) are issued by the platform, shown once, and
+// stored sealed; GAME_PROVIDER_SECRETS may hold one more.
 import { z } from "zod";
-import { CountryCode, Instant, Link, Name, OperatorKey, Position } from "./operator";
+import {
+  CountryCode,
+  Instant,
+  Link,
+  Name,
+  OperatorIdParams,
+  OperatorKey,
+  Position,
+} from "./operator";
 import { PageMeta, PageQuery } from "./pagination";
 
 /**
@@ -52,7 +60,10 @@ export const OperatorGameProvider = z
     /** false: its games leave the catalogue and take no new bets; open rounds still settle. */
     isEnabled: z.boolean(),
     position: z.number().int(),
-    /** Whether GAME_PROVIDER_SECRETS holds its wallet key: without one every wallet call is 401. */
+    /**
+     * Whether it has a wallet key (an active issued one, or GAME_PROVIDER_SECRETS's): without
+     * one every wallet call is 401.
+     */
     hasWalletKey: z.boolean(),
     /** How many games it has (switched off ones included). */
     games: z.number().int(),
@@ -102,6 +113,43 @@ export type PatchOperatorGameProviderBody = z.infer<typeof PatchOperatorGameProv
 
 export const OperatorGameProviderList = z.object({ data: z.array(OperatorGameProvider) });
 export const OperatorGameProviderResponse = z.object({ data: OperatorGameProvider });
+
+/** A provider's wallet key as the operator sees it: never the key itself, after its issue. */
+export const OperatorWalletKey = z
+  .object({
+    /** null: the key GAME_PROVIDER_SECRETS gives it (changed only by the deployment). */
+    id: z.number().int().nullable(),
+    source: z.enum(["operator", "environment"]),
+    /** "sha256:" and the first 16 hex digits of the key's SHA-256, to tell keys apart. */
+    fingerprint: z.string(),
+    createdAt: z.string().nullable(),
+    /** null: active, it verifies the provider's calls. */
+    retiredAt: z.string().nullable(),
+    /**
+     * false: this server cannot open it (it was sealed under another SECRETS_ENCRYPTION_KEY),
+     * so it verifies nothing here.
+     */
+    usable: z.boolean(),
+  })
+  .meta({ id: "OperatorWalletKey" });
+export type OperatorWalletKey = z.infer<typeof OperatorWalletKey>;
+export const OperatorWalletKeyList = z.object({ data: z.array(OperatorWalletKey) });
+export const OperatorWalletKeyResponse = z.object({ data: OperatorWalletKey });
+
+/** A key just issued: the only answer that carries the key (a replay by `key` repeats it). */
+export const IssuedWalletKey = OperatorWalletKey.extend({
+  /** The HMAC key to hand to the studio (base64url, 43 characters). */
+  secret: z.string(),
+}).meta({ id: "IssuedWalletKey" });
+export type IssuedWalletKey = z.infer<typeof IssuedWalletKey>;
+export const IssuedWalletKeyResponse = z.object({ data: IssuedWalletKey });
+
+export const IssueWalletKeyBody = z.strictObject({ key: OperatorKey.optional() });
+export type IssueWalletKeyBody = z.infer<typeof IssueWalletKeyBody>;
+
+export const OperatorWalletKeyParams = OperatorIdParams.extend({
+  keyId: OperatorIdParams.shape.id,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Games

@@ -15,7 +15,8 @@ export type OperatorKeyKind =
   | "game"
   | "game-collection"
   | "loyalty-level"
-  | "loyalty-earn-rule";
+  | "loyalty-earn-rule"
+  | "game-provider-key";
 
 class KeyTaken extends Error {}
 

@@ -1,7 +1,7 @@
 // The port through which activated free spins reach the game (FreeSpinsProvider). Adapter:
 // each provider's free-spins URL is data (game_providers.free_spins_url, migration 0037). The
-// platform posts the grant there, signed with that provider's secret like the wallet calls
-// (docs/provider-wallet-api.md §7), and the game reports each spin as a wallet win carrying
+// platform posts the grant there, signed with that provider's signing key (provider-keys.ts)
+// like the wallet calls (docs/provider-wallet-api.md §7), and the game reports each spin as a wallet win carrying
 // freeSpinsId (free-spin-wins.ts). A path is served by this site: the in-house studio's
 // (POST /studio/api/platform/free-spins), reached in-process. A provider without a URL takes no
 // grants: its spins are only recorded.
@@ -17,7 +17,7 @@ export interface FreeSpinsGrant {
   playerId: string;
   currency: string;
   gameCode: string;
-  /** The game's provider slug (whose secret signs the grant). */
+  /** The game's provider slug (whose signing key signs the grant). */
   providerSlug: string;
   /** The provider's free-spins URL; null: it takes no grants. */
   url: string | null;
@@ -41,13 +41,16 @@ const recordOnly: FreeSpinsProvider = {
 
 /**
  * Grants over each provider's signed free-spins endpoint: a path through `inProcess` (this
- * site), a full URL through `fetch`. 503 when the provider has no secret here, cannot be
+ * site), a full URL through `fetch`. 503 when the provider has no key here, cannot be
  * reached or does not answer 2xx (the activation can be tried again: grants are idempotent).
  */
 export function providerFreeSpins(options: {
   inProcess: typeof fetch;
   fetch: typeof fetch;
-  secrets: Readonly<Record<string, string>>;
+  /** The provider's keys: the one that signs calls to it and its player ids' (provider-keys.ts). */
+  keys: (
+    providerSlug: string,
+  ) => Promise<{ signingKey: string | null; playerIdKey: string | null } | null>;
   now: () => Date;
 }): FreeSpinsProvider {
   return {
@@ -55,11 +58,12 @@ export function providerFreeSpins(options: {
       if (grant.url === null) return recordOnly.grant(grant);
       const unavailable = () =>
         new AppError(503, 503, "The game could not take the free spins now; try again");
-      const secret = options.secrets[grant.providerSlug];
+      const keys = await options.keys(grant.providerSlug);
+      const secret = keys?.signingKey;
       if (!secret) throw unavailable();
       const raw = JSON.stringify({
         externalId: grant.externalId,
-        playerId: providerPlayerId(secret, grant.playerId),
+        playerId: providerPlayerId(keys.playerIdKey ?? "", grant.playerId),
         currency: grant.currency,
         gameCode: grant.gameCode,
         spins: grant.count,

@@ -28,6 +28,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { cachePrivate, errorResponses } from "../../lib/http";
 import { injectFetch } from "../../lib/inject-fetch";
+import { walletProviders } from "../game/provider-keys";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { addBonusCode, deleteBonusCode, listBonusCodes } from "./bonus-codes";
 import { getCashback, payCashback } from "./cashback";
@@ -63,7 +64,7 @@ export async function bonusRoutes(app: FastifyInstance, ctx: AppContext): Promis
     providerFreeSpins({
       inProcess: injectFetch(app),
       fetch,
-      secrets: ctx.config.gameProviderSecrets,
+      keys: (slug) => walletProviders(ctx).find(slug),
       now: ctx.now,
     }),
   );

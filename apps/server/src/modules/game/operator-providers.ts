@@ -1,8 +1,8 @@
 // The operator's game providers (/api/operator/game-providers; migration 0038): the studios and
 // aggregators whose games the catalogue lists, with where their games start (launch URL), where
-// they take free spins, and the countries that must not see them. The wallet key of each is not
-// data (GAME_PROVIDER_SECRETS); the view says whether one is configured. Switching a provider
-// off takes its games out of the site and stops new bets; its open rounds still settle.
+// they take free spins, and the countries that must not see them. Their wallet keys are
+// operator-provider-keys.ts's; the view says whether one is active. Switching a provider off
+// takes its games out of the site and stops new bets; its open rounds still settle.
 import type {
   CreateOperatorGameProviderBody,
   OperatorGameProvider,
@@ -13,6 +13,7 @@ import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { iso } from "../../lib/operator-keys";
 import { type CatalogueCaches, createCatalogueRow, patchCatalogueRow } from "./operator-catalogue";
+import { newPlayerIdKey } from "./operator-provider-keys";
 
 interface ProviderRow {
   id: number;
@@ -25,13 +26,16 @@ interface ProviderRow {
   is_enabled: boolean;
   position: number;
   games: string | number;
+  has_issued_key: boolean;
   updated_at: Date | string | null;
 }
 
 const SELECT = `
   SELECT p.id, p.slug, p.name, p.logo, p.launch_url, p.free_spins_url, p.restricted_countries,
          p.is_enabled, p.position, p.updated_at,
-         (SELECT count(*) FROM games g WHERE g.provider_id = p.id) AS games
+         (SELECT count(*) FROM games g WHERE g.provider_id = p.id) AS games,
+         EXISTS (SELECT 1 FROM game_provider_keys k
+                  WHERE k.provider_id = p.id AND k.retired_at IS NULL) AS has_issued_key
     FROM game_providers p`;
 
 function viewOf(ctx: AppContext) {
@@ -45,7 +49,7 @@ function viewOf(ctx: AppContext) {
     restrictedCountries: row.restricted_countries,
     isEnabled: row.is_enabled,
     position: Number(row.position),
-    hasWalletKey: ctx.config.gameProviderSecrets[row.slug] !== undefined,
+    hasWalletKey: row.has_issued_key || ctx.config.gameProviderSecrets[row.slug] !== undefined,
     games: Number(row.games),
     updatedAt: iso(row.updated_at),
   });
@@ -97,8 +101,8 @@ export function createOperatorProvider(
     read: reader(ctx),
     insert: async (tx, countries) => {
       const [row] = await tx.query<{ id: number }>(
-        "INSERT INTO game_providers (slug, name) VALUES ($1, $2) RETURNING id",
-        [body.slug, body.name],
+        "INSERT INTO game_providers (slug, name, player_id_key) VALUES ($1, $2, $3) RETURNING id",
+        [body.slug, body.name, newPlayerIdKey()],
       );
       await write(tx, row!.id, { ...body, restrictedCountries: countries }, ctx.now());
       return row!.id;

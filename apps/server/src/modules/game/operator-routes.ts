@@ -1,10 +1,14 @@
 // The operator API's game catalogue routes (bearer OPERATOR_API_TOKEN; off without it): game
 // providers, games and collections as data (README "Operator API").
+
+import { ErrorBody } from "@casino/contract/errors";
 import { OperatorIdParams } from "@casino/contract/operator";
 import {
   CreateOperatorGameBody,
   CreateOperatorGameCollectionBody,
   CreateOperatorGameProviderBody,
+  IssuedWalletKeyResponse,
+  IssueWalletKeyBody,
   OperatorGameCollectionList,
   OperatorGameCollectionResponse,
   OperatorGameList,
@@ -12,6 +16,9 @@ import {
   OperatorGameProviderResponse,
   OperatorGameQuery,
   OperatorGameResponse,
+  OperatorWalletKeyList,
+  OperatorWalletKeyParams,
+  OperatorWalletKeyResponse,
   PatchOperatorGameBody,
   PatchOperatorGameCollectionBody,
   PatchOperatorGameProviderBody,
@@ -28,6 +35,7 @@ import {
   putCollectionGames,
 } from "./operator-collections";
 import { createOperatorGame, listOperatorGames, patchOperatorGame } from "./operator-games";
+import { issueWalletKey, listWalletKeys, retireWalletKey } from "./operator-provider-keys";
 import {
   createOperatorProvider,
   listOperatorProviders,
@@ -67,7 +75,7 @@ export async function operatorGameRoutes(
       schema: {
         tags,
         summary:
-          "Create a game provider (its wallet key goes in GAME_PROVIDER_SECRETS); 200 on a replay",
+          "Create a game provider (then issue its wallet key: .../{id}/wallet-keys); 200 on a replay",
         body: CreateOperatorGameProviderBody,
         response: {
           200: OperatorGameProviderResponse,
@@ -96,6 +104,63 @@ export async function operatorGameRoutes(
     },
     async (request) => ({
       data: await patchOperatorProvider(ctx, caches, Number(request.params.id), request.body),
+    }),
+  );
+
+  api.get(
+    "/api/operator/game-providers/:id/wallet-keys",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "A provider's wallet keys: GAME_PROVIDER_SECRETS's (if set), then every issued one, retired ones too",
+        params: OperatorIdParams,
+        response: { 200: OperatorWalletKeyList, ...operatorErrors },
+      },
+    },
+    async (request) => ({ data: await listWalletKeys(ctx, Number(request.params.id)) }),
+  );
+
+  api.post(
+    "/api/operator/game-providers/:id/wallet-keys",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Issue a wallet key to hand to the studio: the answer is the only one with the key (a replay by key repeats it); at most 3 active (409)",
+        params: OperatorIdParams,
+        body: IssueWalletKeyBody,
+        response: {
+          200: IssuedWalletKeyResponse,
+          201: IssuedWalletKeyResponse,
+          409: ErrorBody,
+          ...operatorErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { status, body } = created(
+        await issueWalletKey(ctx, Number(request.params.id), request.body),
+      );
+      return reply.code(status).send(body);
+    },
+  );
+
+  api.delete(
+    "/api/operator/game-providers/:id/wallet-keys/:keyId",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Retire a wallet key: calls signed with it are refused from now on (401)",
+        params: OperatorWalletKeyParams,
+        response: { 200: OperatorWalletKeyResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await retireWalletKey(ctx, Number(request.params.id), Number(request.params.keyId)),
     }),
   );
 

@@ -1,5 +1,6 @@
 // The provider wallet API (docs/provider-wallet-api.md): POST /api/game/wallet/{provider}/
-// balance | bet | win | rollback, signed with the provider's HMAC key over the raw body.
+// balance | bet | win | rollback, signed with one of the provider's HMAC keys (provider-keys.ts)
+// over the raw body.
 import {
   ProviderBalanceBody,
   ProviderBetBody,
@@ -14,7 +15,8 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { cachePrivate } from "../../lib/http";
-import { verifyProviderSignature, walletProviderLookup } from "./provider-signature";
+import { type WalletProvider, walletProviders } from "./provider-keys";
+import { invalidSignature, signatureProblem } from "./provider-signature";
 import { ProviderWalletFailure, ReplayedAnswer } from "./provider-wallet";
 import { walletBalance } from "./wallet-balance";
 import { GameWalletBatcher } from "./wallet-batch";
@@ -42,6 +44,8 @@ const responses = {
 } as const;
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
+/** The provider whose key verified the request (null: no provider has the slug). */
+const signedBy = new WeakMap<FastifyRequest, WalletProvider | null>();
 
 async function send(reply: FastifyReply, run: () => Promise<StoredAnswer>) {
   cachePrivate(reply);
@@ -61,7 +65,7 @@ async function send(reply: FastifyReply, run: () => Promise<StoredAnswer>) {
 }
 
 export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const findProvider = walletProviderLookup(ctx.db);
+  const providers = walletProviders(ctx);
   // Bets and wins of different players share transactions (wallet-batch.ts).
   const batcher = new GameWalletBatcher(ctx, {
     maxBatch: ctx.config.gameWalletBatch,
@@ -87,16 +91,26 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
     scope.addHook("preValidation", async (request) => {
       const params = request.params as { provider?: string };
       const slug = typeof params.provider === "string" ? params.provider : "";
-      verifyProviderSignature({
-        secret: ctx.config.gameProviderSecrets[slug],
-        headers: request.headers,
-        rawBody: rawBodies.get(request) ?? "",
-        now: ctx.now(),
-      });
+      const check = (provider: WalletProvider | null) =>
+        signatureProblem({
+          keys: provider?.verifyingKeys ?? providers.environmentKeys(slug),
+          headers: request.headers,
+          rawBody: rawBodies.get(request) ?? "",
+          now: ctx.now(),
+        });
+      let provider = await providers.find(slug);
+      let problem = check(provider);
+      if (problem?.keyMismatch) {
+        // Perhaps a key issued since the provider was read (on another server).
+        provider = await providers.reload(slug);
+        problem = check(provider);
+      }
+      if (problem) throw invalidSignature(problem);
+      signedBy.set(request, provider);
     });
     const api = scope.withTypeProvider<ZodTypeProvider>();
-    const provider = async (slug: string) => {
-      const found = await findProvider(slug);
+    const provider = (request: FastifyRequest): WalletProvider => {
+      const found = signedBy.get(request);
       if (!found) throw AppError.notFound("Unknown game provider");
       return found;
     };
@@ -114,9 +128,7 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
         },
       },
       async (request, reply) =>
-        send(reply, async () =>
-          walletBalance(ctx, await provider(request.params.provider), request.body),
-        ),
+        send(reply, async () => walletBalance(ctx, provider(request), request.body)),
     );
     api.post(
       "/api/game/wallet/:provider/bet",
@@ -131,9 +143,7 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
       },
       async (request, reply) =>
         send(reply, async () =>
-          batcher.run(
-            await prepareCall(ctx, await provider(request.params.provider), request.body, "bet"),
-          ),
+          batcher.run(await prepareCall(ctx, provider(request), request.body, "bet")),
         ),
     );
     api.post(
@@ -149,9 +159,7 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
       },
       async (request, reply) =>
         send(reply, async () =>
-          batcher.run(
-            await prepareCall(ctx, await provider(request.params.provider), request.body, "win"),
-          ),
+          batcher.run(await prepareCall(ctx, provider(request), request.body, "win")),
         ),
     );
     api.post(
@@ -166,9 +174,7 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
         },
       },
       async (request, reply) =>
-        send(reply, async () =>
-          walletRollback(ctx, await provider(request.params.provider), request.body),
-        ),
+        send(reply, async () => walletRollback(ctx, provider(request), request.body)),
     );
   });
 }

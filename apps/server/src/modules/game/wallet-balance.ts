@@ -1,13 +1,14 @@
 // POST /api/game/wallet/{provider}/balance: the balance of the game session's account
 // (real + bonus; bonus money arrives with the bonus issue) and the provider's opaque player id.
 import type { AppContext } from "../../context";
-import { type GameProviderRecord, providerPlayerId } from "./provider-signature";
+import type { WalletProvider } from "./provider-keys";
+import { providerPlayerId } from "./provider-signature";
 import { balanceAnswer, fail, realSession, sessionWallet, subunitOf } from "./provider-wallet";
 import type { StoredAnswer } from "./wallet-repository";
 
 export async function walletBalance(
   ctx: AppContext,
-  provider: GameProviderRecord,
+  provider: WalletProvider,
   body: { token: string; currency?: string | undefined },
 ): Promise<StoredAnswer> {
   const session = await realSession(ctx, provider, body.token);
@@ -16,13 +17,12 @@ export async function walletBalance(
   }
   const subunit = await subunitOf(ctx.db, session.currency);
   const wallet = await sessionWallet(ctx.db, session);
-  const secret = ctx.config.gameProviderSecrets[provider.slug] ?? "";
   return {
     status: 200,
     body: {
       data: {
         ...balanceAnswer(session.currency, subunit, wallet.balances.real, wallet.balances.bonus),
-        playerId: providerPlayerId(secret, session.playerId),
+        playerId: providerPlayerId(provider.playerIdKey ?? "", session.playerId),
       },
     },
   };
