@@ -239,6 +239,72 @@ export type PutOperatorGameRuleBody = z.infer<typeof PutOperatorGameRuleBody>;
 export const OperatorBonusList = z.object({ data: z.array(OperatorBonus) });
 export const OperatorBonusResponse = z.object({ data: OperatorBonus });
 
+// ---------------------------------------------------------------------------------------------
+// Bonus packages (the welcome package): deposit bonuses offered one step after another.
+
+/** At most this many steps in a package. */
+export const MAX_PACKAGE_STEPS = 20;
+
+export const OperatorBonusPackageStep = z
+  .object({
+    /** 1 for the first step. */
+    position: z.number().int(),
+    bonusId: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    isEnabled: z.boolean(),
+  })
+  .meta({ id: "OperatorBonusPackageStep" });
+
+/** A package as the operator sees it: a player is offered step N once issued steps 1..N-1. */
+export const OperatorBonusPackage = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    /** false: none of its steps is offered; bonuses issued run their course. */
+    isEnabled: z.boolean(),
+    steps: z.array(OperatorBonusPackageStep),
+    /**
+     * Players issued one of its steps. From the first, the steps it has stay as they are, in
+     * their order; new ones may be added after them (else 409).
+     */
+    players: z.number().int(),
+    /** What the operator should know: a step switched off stops every later step. */
+    warnings: z.array(z.string()),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorBonusPackage" });
+export type OperatorBonusPackage = z.infer<typeof OperatorBonusPackage>;
+
+/** Its steps: slugs of deposit bonuses in no other package, in order. */
+const PackageSteps = z.array(Slug).max(MAX_PACKAGE_STEPS);
+
+export const CreateOperatorBonusPackageBody = z
+  .strictObject({
+    key: OperatorKey.optional(),
+    slug: Slug,
+    name: Name,
+    isEnabled: z.boolean().default(true),
+    steps: PackageSteps.default([]),
+  })
+  .meta({ id: "CreateOperatorBonusPackage" });
+export type CreateOperatorBonusPackageBody = z.infer<typeof CreateOperatorBonusPackageBody>;
+
+export const PatchOperatorBonusPackageBody = z
+  .strictObject({ name: Name.optional(), isEnabled: z.boolean().optional() })
+  .meta({ id: "PatchOperatorBonusPackage" });
+export type PatchOperatorBonusPackageBody = z.infer<typeof PatchOperatorBonusPackageBody>;
+
+/** PUT .../{id}/steps: exactly these steps, in this order. */
+export const PutOperatorBonusPackageStepsBody = z
+  .strictObject({ steps: PackageSteps })
+  .meta({ id: "PutOperatorBonusPackageSteps" });
+export type PutOperatorBonusPackageStepsBody = z.infer<typeof PutOperatorBonusPackageStepsBody>;
+
+export const OperatorBonusPackageList = z.object({ data: z.array(OperatorBonusPackage) });
+export const OperatorBonusPackageResponse = z.object({ data: OperatorBonusPackage });
+
 /** A bonus code as configured (BE-30). */
 export const OperatorBonusCode = z
   .object({
@@ -435,8 +501,11 @@ export const OperatorQuestParams = z.object({
 export const OperatorQuestList = z.object({ data: z.array(OperatorQuest) });
 export const OperatorQuestResponse = z.object({ data: OperatorQuest });
 
-/** Error code of a quest change refused because players already started it (HTTP 409). */
-export const OperatorErrorCode = { QuestStarted: 17001 } as const;
+/**
+ * Error codes of operator changes refused because players already started what they change
+ * (HTTP 409): a quest's tasks and rewards; a bonus package's steps (moved or taken out).
+ */
+export const OperatorErrorCode = { QuestStarted: 17001, PackageStarted: 17002 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Cashback (migration 0040): one configuration per currency, replaced as a whole by PUT.

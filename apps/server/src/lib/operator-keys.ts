@@ -16,7 +16,8 @@ export type OperatorKeyKind =
   | "game-collection"
   | "loyalty-level"
   | "loyalty-earn-rule"
-  | "game-provider-key";
+  | "game-provider-key"
+  | "bonus-package";
 
 class KeyTaken extends Error {}
 
@@ -101,7 +102,8 @@ export type OperatorChangeKind =
   | "cashback"
   | "currency"
   | "payment-method"
-  | "payment-method-currency";
+  | "payment-method-currency"
+  | "bonus-package-steps";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>

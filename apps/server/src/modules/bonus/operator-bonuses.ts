@@ -411,6 +411,13 @@ export async function patchOperatorBonus(
       await tx.query("SELECT id FROM bonuses WHERE id = $1 FOR UPDATE", [id]);
       const current = await readOperatorBonus(tx, id);
       const def: Definition = { ...current, ...patch };
+      if (current.packageId !== null && def.kind !== "deposit") {
+        throw AppError.unprocessable({
+          kind: [
+            "A step of a bonus package stays a deposit bonus; take it out of the package first",
+          ],
+        });
+      }
       const columns = await checkDefinition(tx, def, current.type, id);
       await tx.query(
         `UPDATE bonuses SET name = $2, description = $3, kind = $4, assign_conditions = $5::jsonb,

@@ -1,9 +1,13 @@
+import { ErrorBody } from "@casino/contract/errors";
 import {
   CreateOperatorBonusBody,
   CreateOperatorBonusCodeBody,
+  CreateOperatorBonusPackageBody,
   OperatorBonusCodeList,
   OperatorBonusCodeResponse,
   OperatorBonusList,
+  OperatorBonusPackageList,
+  OperatorBonusPackageResponse,
   OperatorBonusResponse,
   OperatorCashbackList,
   OperatorCashbackParams,
@@ -12,6 +16,8 @@ import {
   OperatorIdParams,
   PatchOperatorBonusBody,
   PatchOperatorBonusCodeBody,
+  PatchOperatorBonusPackageBody,
+  PutOperatorBonusPackageStepsBody,
   PutOperatorCashbackBody,
   PutOperatorGameRuleBody,
 } from "@casino/contract/operator";
@@ -23,6 +29,12 @@ import {
   listOperatorBonusCodes,
   patchOperatorBonusCode,
 } from "./operator-bonus-codes";
+import {
+  createOperatorBonusPackage,
+  listOperatorBonusPackages,
+  patchOperatorBonusPackage,
+  putBonusPackageSteps,
+} from "./operator-bonus-packages";
 import {
   createOperatorBonus,
   deleteGameRule,
@@ -166,6 +178,76 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => ({
       data: await patchOperatorBonusCode(ctx, Number(request.params.id), request.body),
+    }),
+  );
+
+  api.get(
+    "/api/operator/bonus-packages",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Every bonus package with its steps in order and how many players started it",
+        response: { 200: OperatorBonusPackageList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorBonusPackages(ctx) }),
+  );
+
+  api.post(
+    "/api/operator/bonus-packages",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Create a bonus package with its steps (deposit bonuses in order); 200 on a replay",
+        body: CreateOperatorBonusPackageBody,
+        response: {
+          200: OperatorBonusPackageResponse,
+          201: OperatorBonusPackageResponse,
+          ...operatorErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { data, replay } = await createOperatorBonusPackage(ctx, request.body);
+      return reply.code(replay ? 200 : 201).send({ data });
+    },
+  );
+
+  api.patch(
+    "/api/operator/bonus-packages/:id",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Rename a package or switch it off (none of its steps is offered)",
+        params: OperatorIdParams,
+        body: PatchOperatorBonusPackageBody,
+        response: { 200: OperatorBonusPackageResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorBonusPackage(ctx, Number(request.params.id), request.body),
+    }),
+  );
+
+  api.put(
+    "/api/operator/bonus-packages/:id/steps",
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Set a package's steps in order; once players started it, its steps stay first and in order (409)",
+        params: OperatorIdParams,
+        body: PutOperatorBonusPackageStepsBody,
+        response: { 200: OperatorBonusPackageResponse, 409: ErrorBody, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await putBonusPackageSteps(ctx, Number(request.params.id), request.body.steps),
     }),
   );
 
