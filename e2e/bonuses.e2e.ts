@@ -10,8 +10,8 @@ import { GAME_ENV, gameSession, playRound } from "./support/games";
 import { type RoutedRealtime, routeRealtime, subscribed } from "./support/realtime";
 import {
   decideSandboxPayment,
-  methodButton,
   openWallet,
+  selectMethod,
   signedInPlayer,
   WAIT,
   WALLET_ENV,
@@ -63,7 +63,7 @@ describe("bonuses", () => {
 
     // The deposit form: the first bonus fitting the amount is preselected (DP-13).
     const dialog = await openWallet(page);
-    await methodButton(dialog, "Card (hosted page)").click();
+    await selectMethod(dialog, "Card (hosted page)");
     const amount = dialog.locator("input[name=amount]");
     await amount.waitFor(WAIT);
     const bonusList = dialog.getByRole("radiogroup", { name: "Deposit bonus" });
@@ -174,7 +174,7 @@ describe("bonuses", () => {
 
     // Nothing owed any more: the withdraw form shows and a withdrawal of the whole 20 is taken.
     const wallet = await openWallet(page, "withdraw");
-    await methodButton(wallet, "Bank transfer").click();
+    await selectMethod(wallet, "Bank transfer");
     const withdrawAmount = wallet.locator("input[name=amount]");
     await withdrawAmount.waitFor(WAIT);
     await withdrawAmount.fill("20");
@@ -208,7 +208,7 @@ describe("bonuses", () => {
       },
     );
     const dialog = await openWallet(page);
-    await methodButton(dialog, "Card (hosted page)").click();
+    await selectMethod(dialog, "Card (hosted page)");
     const amount = dialog.locator("input[name=amount]");
     await amount.waitFor(WAIT);
     await amount.fill("40");

@@ -6,8 +6,8 @@ import { screenshot } from "./support/browser";
 import { hydrated, useSite } from "./support/fixture";
 import {
   fundedPlayer,
-  methodButton,
   openWallet,
+  selectMethod,
   signedInPlayer,
   WAIT,
   WALLET_ENV,
@@ -109,7 +109,7 @@ describe("identity verification and documents", () => {
     const { page } = await fundedPlayer(site, "200");
     const dialog = await openWallet(page, "withdraw");
     await waitForBalance(dialog, "200.00 EUR");
-    await methodButton(dialog, "Bank transfer").click();
+    await selectMethod(dialog, "Bank transfer");
     const amount = dialog.locator("input[name=amount]");
     await amount.waitFor(WAIT);
     await amount.fill("100");

@@ -7,6 +7,7 @@ import {
   depositByApi,
   methodButton,
   openWallet,
+  selectMethod,
   signedInPlayer,
   WAIT,
   WALLET_ENV,
@@ -127,7 +128,7 @@ describe("wallet deposits through the sandbox processor", () => {
   test("DP-07 iframe: the payment is approved inside the frame and the deposit succeeds", async () => {
     const { page } = await signedInPlayer(site);
     const dialog = await openWallet(page);
-    await methodButton(dialog, "Card (embedded)").click();
+    await selectMethod(dialog, "Card (embedded)");
     await dialog.locator("input[name=amount]").fill("25");
     await dialog.getByRole("radio", { name: "I don't want a bonus" }).check();
     await dialog.getByRole("button", { name: "Deposit 25 EUR" }).click();
@@ -141,7 +142,7 @@ describe("wallet deposits through the sandbox processor", () => {
   test("DP-06 qr: the QR is shown; paying on the sandbox page it points to completes the deposit", async () => {
     const { page, context } = await signedInPlayer(site);
     const dialog = await openWallet(page);
-    await methodButton(dialog, "QR payment").click();
+    await selectMethod(dialog, "QR payment");
     await dialog.locator("input[name=amount]").fill("12.5");
     await dialog.getByRole("radio", { name: "I don't want a bonus" }).check();
     const response = page.waitForResponse((r) => isDeposit(r.url(), r.request().method()));
@@ -162,7 +163,7 @@ describe("wallet deposits through the sandbox processor", () => {
   test("DP-08 MD-08 message: the deposit-pending modal (the shared success-style view) opens and the invoice waits in the history", async () => {
     const { page } = await signedInPlayer(site);
     const dialog = await openWallet(page);
-    await methodButton(dialog, "Bank transfer").click();
+    await selectMethod(dialog, "Bank transfer");
     await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
     await page.getByRole("dialog", { name: "Deposit in progress" }).waitFor(WAIT);
     await resultView(page, "Deposit in progress");
@@ -175,7 +176,7 @@ describe("wallet deposits through the sandbox processor", () => {
   test("DP-09 DP-10 asyncRedirect: the invoice id waits in session storage, then its QR arrives and is paid", async () => {
     const { page, context } = await signedInPlayer(site);
     const dialog = await openWallet(page);
-    await methodButton(dialog, "Instant invoice").click();
+    await selectMethod(dialog, "Instant invoice");
     const response = page.waitForResponse((r) => isDeposit(r.url(), r.request().method()));
     await dialog.getByRole("button", { name: "Deposit 10 EUR" }).click();
     const invoiceId = ((await (await response).json()) as { data: { invoiceId: string } }).data
@@ -197,7 +198,7 @@ describe("wallet deposits through the sandbox processor", () => {
   test("DP-11 ER-12 a payment failed on the hosted page brings the player back to deposit-error", async () => {
     const { page, context } = await signedInPlayer(site);
     const dialog = await openWallet(page);
-    await methodButton(dialog, "Card (hosted page)").click();
+    await selectMethod(dialog, "Card (hosted page)");
     const popup = context.waitForEvent("page");
     await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
     const payment = await popup;
@@ -221,7 +222,7 @@ describe("wallet deposits through the sandbox processor", () => {
       }),
     );
     const dialog = await openWallet(page);
-    await methodButton(dialog, "Card (hosted page)").click();
+    await selectMethod(dialog, "Card (hosted page)");
     const popup = context.waitForEvent("page");
     await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
     const payment = await popup;

@@ -6,9 +6,9 @@ import { hydrated, useSite } from "./support/fixture";
 import {
   decideSandboxPayment,
   fundedPlayer,
-  methodButton,
   networkField,
   openWallet,
+  selectMethod,
   WAIT,
   WALLET_ENV,
   waitForBalance,
@@ -24,7 +24,7 @@ describe("withdraw forms", () => {
     const { page, context } = await fundedPlayer(site, "50");
     const dialog = await openWallet(page, "withdraw");
     await waitForBalance(dialog, "50.00 EUR");
-    await methodButton(dialog, "Card payout (hosted page)").click();
+    await selectMethod(dialog, "Card payout (hosted page)");
     await dialog.locator("input[name=amount]").fill("30");
     const request = page.waitForRequest((r) => isWithdrawal(r.url(), r.method()));
     const popup = context.waitForEvent("page");
@@ -66,7 +66,7 @@ describe("withdraw forms", () => {
     });
     const dialog = await openWallet(page, "withdraw");
     await waitForBalance(dialog, "60.00 EUR");
-    await methodButton(dialog, "Mobile money (embedded)").click();
+    await selectMethod(dialog, "Mobile money (embedded)");
     const phone = dialog.getByRole("textbox", { name: "Mobile number" });
     await phone.waitFor(WAIT);
     expect(await phone.inputValue()).toBe("+49 12");
@@ -109,7 +109,7 @@ describe("withdraw forms", () => {
     const { page } = await fundedPlayer(site, "1500");
     const dialog = await openWallet(page, "withdraw");
     await waitForBalance(dialog, "1500.00 EUR");
-    await methodButton(dialog, "Mobile money (embedded)").click();
+    await selectMethod(dialog, "Mobile money (embedded)");
     const amount = dialog.locator("input[name=amount]");
     await amount.fill("1100");
     // The method's max (1000 EUR), not the withdrawable balance (1500 EUR).
@@ -139,7 +139,7 @@ describe("withdraw forms", () => {
       await route.fulfill({ response, json: { ...body, data } });
     });
     const networked = await openWallet(page, "withdraw");
-    await methodButton(networked, "Bank transfer").click();
+    await selectMethod(networked, "Bank transfer");
     const network = networked.getByLabel("Network");
     await network.waitFor(WAIT);
     const value = networked.locator("input[name=amount]");

@@ -6,6 +6,7 @@ import {
   methodButton,
   openAccountByApi,
   openWallet,
+  selectMethod,
   signedInPlayer,
   WAIT,
   WALLET_ENV,
@@ -258,7 +259,7 @@ describe("wallet modal and profile wallet page", () => {
   test("WR-01 WR-02 WR-03 WR-04 WR-05 WR-06 WR-07 WR-08 WR-09 WR-10 DP-02 the deposit amount input", async () => {
     const { page } = await signedInPlayer(site);
     const dialog = await openWallet(page);
-    await methodButton(dialog, "Card (hosted page)").click();
+    await selectMethod(dialog, "Card (hosted page)");
     const amount = dialog.getByRole("textbox", { name: "Amount (EUR)" });
     await amount.waitFor(WAIT);
     expect(await amount.getAttribute("name")).toBe("amount");
@@ -306,13 +307,13 @@ describe("wallet modal and profile wallet page", () => {
       if (r.method() === "POST" && path(r.url()) === "/api/payment/invoices/deposit") deposits++;
     });
     const dialog = await openWallet(page);
-    await methodButton(dialog, "Card (hosted page)").click();
+    await selectMethod(dialog, "Card (hosted page)");
     await dialog.getByRole("button", { name: "Deposit 50 EUR" }).click();
     await page.getByText("Deposits are limited").first().waitFor(WAIT);
     expect(deposits).toBe(0);
     // Withdrawals have no such rule: the form is there.
     await dialog.getByRole("tab", { name: "Withdraw" }).click();
-    await methodButton(dialog, "Bank transfer").click();
+    await selectMethod(dialog, "Bank transfer");
     await dialog.locator("input[name=amount]").waitFor(WAIT);
   });
   test("CN-06 without a logo, the cash-agent withdrawal method shows its own icon and a fiat method the fiat icon", async () => {

@@ -2,9 +2,9 @@ import { describe, expect, test } from "vitest";
 import { hydrated, useSite } from "./support/fixture";
 import {
   fundedPlayer,
-  methodButton,
   openAccountByApi,
   openWallet,
+  selectMethod,
   WAIT,
   WALLET_ENV,
   waitForBalance,
@@ -25,7 +25,7 @@ describe("wallet withdrawals and the payment history", () => {
     const dialog = await openWallet(page, "withdraw");
     expect(new URL((await methods).url()).searchParams.get("currency")).toBe("EUR");
     await waitForBalance(dialog, "100.00 EUR");
-    await methodButton(dialog, "Bank transfer").click();
+    await selectMethod(dialog, "Bank transfer");
     // The turn-over call answers 404 on this server: no wager owed, so the form shows.
     expect(new URL((await wager).url()).searchParams.get("currency")).toBe("EUR");
     const amount = dialog.locator("input[name=amount]");
@@ -90,7 +90,7 @@ describe("wallet withdrawals and the payment history", () => {
   test("WR-11 WR-13 ER-13 ER-14 the amount is held to min and the withdrawable balance; server field errors and failures show", async () => {
     const { page } = await fundedPlayer(site, "50");
     const dialog = await openWallet(page, "withdraw");
-    await methodButton(dialog, "Bank transfer").click();
+    await selectMethod(dialog, "Bank transfer");
     const amount = dialog.locator("input[name=amount]");
     await amount.fill("60");
     await dialog.getByText("The maximum value allowed is 50").waitFor(WAIT);
@@ -145,7 +145,7 @@ describe("wallet withdrawals and the payment history", () => {
       }),
     );
     const dialog = await openWallet(page, "withdraw");
-    await methodButton(dialog, "Bank transfer").click();
+    await selectMethod(dialog, "Bank transfer");
     const bar = dialog.getByRole("progressbar", { name: "Turnover progress" });
     await bar.waitFor(WAIT);
     expect(await bar.getAttribute("aria-valuetext")).toBe("33.33%");
@@ -186,7 +186,7 @@ describe("wallet withdrawals and the payment history", () => {
       }),
     );
     const dialog = await openWallet(page, "withdraw");
-    await methodButton(dialog, "Bitcoin").click();
+    await selectMethod(dialog, "Bitcoin");
     await dialog.getByLabel("Network").waitFor(WAIT);
     expect(await dialog.locator("select[name=crypto_network]").inputValue()).toBe("bitcoin");
     await dialog.locator("input[name=amount]").fill("0.005");
@@ -219,7 +219,7 @@ describe("wallet withdrawals and the payment history", () => {
     await hydrated(page);
     const dialog = page.getByRole("dialog", { name: "Carteira" });
     await dialog.waitFor(WAIT);
-    await methodButton(dialog, "Bank transfer").click();
+    await selectMethod(dialog, "Bank transfer");
     // The account holder's label has a pt-br text; the IBAN's hint has none and falls back to en.
     await dialog.getByRole("textbox", { name: "Titular da conta" }).waitFor(WAIT);
     const iban = dialog.locator("input[name=iban]");

@@ -54,10 +54,26 @@ export async function openWallet(page: Page, tab: "deposit" | "withdraw" = "depo
   return dialog;
 }
 
+/** A method button's accessible name: it starts with the method title. */
+const methodName = (title: string) =>
+  new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+
 /** The method button in the wallet's list (its name starts with the method title). */
 export function methodButton(dialog: Locator, title: string): Locator {
-  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return dialog.getByRole("button", { name: new RegExp(`^${escaped}`) });
+  return dialog.getByRole("button", { name: methodName(title) });
+}
+
+/**
+ * Chooses a method in the wallet's list and waits until its form is the one shown: its button
+ * pressed (or, below 768 px, the list replaced by the form with Back). Clicking the next button
+ * before that could reach the previous method's form (both may say "Deposit 50 EUR").
+ */
+export async function selectMethod(dialog: Locator, title: string): Promise<void> {
+  await methodButton(dialog, title).click();
+  await dialog
+    .getByRole("button", { name: methodName(title), pressed: true })
+    .or(dialog.getByRole("button", { name: "Back", exact: true }))
+    .waitFor(WAIT);
 }
 
 /** Approves or fails a payment on the sandbox page shown in `page` (or a frame of it). */

@@ -34,6 +34,7 @@ import { devRoutes } from "./modules/dev/routes";
 import { gameRoutes } from "./modules/game/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { notificationRoutes } from "./modules/notification/routes";
+import { operatorRoutes } from "./modules/operator/routes";
 import { paymentRoutes } from "./modules/payment/routes";
 import { registerPlayerAuth } from "./modules/player/authenticate";
 import { documentRoutes } from "./modules/player/documents/routes";
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await paymentRoutes(scope, ctx);
     await notificationRoutes(scope, ctx);
     await tournamentRoutes(scope, ctx);
+    await operatorRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, realtime);
   });
   // Crypto deposits: chain sources, the watcher and the sandbox chain's page (app.crypto).

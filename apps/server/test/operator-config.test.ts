@@ -112,6 +112,10 @@ describe("the operator's bearer token", () => {
       ["GET", "/api/operator/payment-methods"],
       ["PATCH", "/api/operator/payment-methods/1"],
       ["PUT", "/api/operator/payment-methods/1/currencies/EUR"],
+      ["GET", "/api/operator/api-keys"],
+      ["POST", "/api/operator/api-keys"],
+      ["DELETE", "/api/operator/api-keys/1"],
+      ["GET", "/api/operator/changes"],
     ] as const) {
       expectErrorCode(await call(method, url, undefined, {}), 401, 401);
       expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
@@ -138,6 +142,8 @@ describe("the operator's bearer token", () => {
         "/api/operator/cashback",
         "/api/operator/currencies",
         "/api/operator/payment-methods",
+        "/api/operator/api-keys",
+        "/api/operator/changes",
       ]) {
         const response = await off.inject({ url, headers: operator });
         expect(response.statusCode).toBe(404);
@@ -184,6 +190,9 @@ describe("the OpenAPI document", () => {
       "/api/operator/payment-methods",
       "/api/operator/payment-methods/{id}",
       "/api/operator/payment-methods/{id}/currencies/{currency}",
+      "/api/operator/api-keys",
+      "/api/operator/api-keys/{id}",
+      "/api/operator/changes",
     ]) {
       expect(paths).toContain(path);
     }

@@ -1,36 +1,111 @@
-// The operator API's guard and common route options (OPERATOR_API_TOKEN; the API is off without
-// it). Every /api/operator/... route checks the bearer token on request, before its body is
-// parsed or validated, so a caller without the token learns nothing of the contract.
-import { timingSafeEqual } from "node:crypto";
-import { ErrorBody } from "@casino/contract/errors";
-import type { FastifyInstance, onRequestAsyncHookHandler } from "fastify";
+// The operator API's guard and common route options. OPERATOR_API_TOKEN turns the API on and is
+// its root key, with every scope; named keys limited to scopes are issued through
+// /api/operator/api-keys (modules/operator; migration 0045) and stored hashed. Every
+// /api/operator/... route checks the bearer key on request, before its body is parsed or
+// validated, so a caller without a key learns nothing of the contract (401), and a key without
+// the route's scope gets 403. The key is the actor of the request: operatorActor() names it to
+// the audit trail (recordOperatorChange) anywhere in the request's handling.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { ErrorBody, ErrorCode } from "@casino/contract/errors";
+import { OPERATOR_SCOPES, type OperatorScope } from "@casino/contract/operator-access";
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerHookHandler,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../context";
 import { AppError } from "../infra/errors";
 import { errorResponses } from "./http";
 
-/** Bearer OPERATOR_API_TOKEN, compared in constant time. */
-export function requireOperator(token: string): onRequestAsyncHookHandler {
-  const expected = Buffer.from(token);
-  return async (request) => {
-    const header = request.headers.authorization ?? "";
-    const given = Buffer.from(header.startsWith("Bearer ") ? header.slice(7) : "");
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw AppError.unauthorized();
-    }
+/** Who makes an operator request: the root key (keyId null) or a named key. */
+export interface OperatorActor {
+  keyId: number | null;
+  name: string;
+  scopes: readonly OperatorScope[];
+}
+
+/** The actor of OPERATOR_API_TOKEN. */
+export const ROOT_ACTOR: OperatorActor = Object.freeze({
+  keyId: null,
+  name: "root",
+  scopes: OPERATOR_SCOPES,
+});
+
+/** The shape of an issued key: "op_" and 43 characters of base64url (32 random bytes). */
+export const OPERATOR_KEY_PATTERN = /^op_[A-Za-z0-9_-]{43}$/;
+
+/** How an issued key is stored: the hex SHA-256 of the whole key. */
+export const operatorKeyHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+const actors = new WeakMap<FastifyRequest, OperatorActor>();
+const current = new AsyncLocalStorage<OperatorActor>();
+
+/** The actor of the operator request being handled; null outside one (jobs, seeds, tests). */
+export function operatorActor(): OperatorActor | null {
+  return current.getStore() ?? null;
+}
+
+async function authenticate(ctx: AppContext, header: string): Promise<OperatorActor> {
+  const root = ctx.config.operatorApiToken ?? "";
+  const given = header.startsWith("Bearer ") ? header.slice(7) : "";
+  const a = Buffer.from(given);
+  const b = Buffer.from(root);
+  if (root !== "" && a.length === b.length && timingSafeEqual(a, b)) return ROOT_ACTOR;
+  if (!OPERATOR_KEY_PATTERN.test(given)) throw AppError.unauthorized();
+  const [row] = await ctx.db.query<{ id: number; name: string; scopes: OperatorScope[] }>(
+    "SELECT id, name, scopes FROM operator_api_keys WHERE token_hash = $1 AND revoked_at IS NULL",
+    [operatorKeyHash(given)],
+  );
+  if (!row) throw AppError.unauthorized();
+  // Its last use, to the minute (a write at most once a minute per key).
+  await ctx.db.query(
+    `UPDATE operator_api_keys SET last_used_at = date_trunc('minute', $2::timestamptz)
+      WHERE id = $1 AND last_used_at IS DISTINCT FROM date_trunc('minute', $2::timestamptz)`,
+    [row.id, ctx.now()],
+  );
+  return { keyId: Number(row.id), name: row.name, scopes: row.scopes };
+}
+
+/**
+ * The hooks of an operator route needing `scope`: onRequest checks the key (401) and its scope
+ * (403); preHandler runs the handler as that key (operatorActor).
+ */
+export function operatorGuard(
+  ctx: AppContext,
+  scope: OperatorScope,
+): { onRequest: onRequestAsyncHookHandler; preHandler: preHandlerHookHandler } {
+  return {
+    onRequest: async (request) => {
+      const actor = await authenticate(ctx, request.headers.authorization ?? "");
+      if (!actor.scopes.includes(scope)) {
+        throw new AppError(
+          403,
+          ErrorCode.Forbidden,
+          `This operator key lacks the scope "${scope}"`,
+        );
+      }
+      actors.set(request, actor);
+    },
+    preHandler: (request, _reply, done) => {
+      const actor = actors.get(request);
+      if (actor) current.run(actor, done);
+      else done();
+    },
   };
 }
 
-/** The error answers of an operator route: 401 besides the usual ones. */
-export const operatorErrors = { 401: ErrorBody, ...errorResponses } as const;
+/** The error answers of an operator route: 401 and 403 besides the usual ones. */
+export const operatorErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
 
-/** What an operator route needs (typed api, guard, tag), or null when the API is off. */
-export function operatorApi(app: FastifyInstance, ctx: AppContext) {
-  const token = ctx.config.operatorApiToken;
-  if (!token) return null;
+/** What an operator route needs (typed api, guard hooks, tag), or null when the API is off. */
+export function operatorApi(app: FastifyInstance, ctx: AppContext, scope: OperatorScope) {
+  if (!ctx.config.operatorApiToken) return null;
   return {
     api: app.withTypeProvider<ZodTypeProvider>(),
-    onRequest: requireOperator(token),
+    guard: operatorGuard(ctx, scope),
     tags: ["operator"],
   };
 }

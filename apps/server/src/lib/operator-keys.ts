@@ -6,6 +6,7 @@
 import { parseAmount } from "@casino/money/parse";
 import type { Db, Queryable } from "../infra/db";
 import { AppError } from "../infra/errors";
+import { operatorActor } from "./operator-api";
 
 export type OperatorKeyKind =
   | "bonus"
@@ -103,7 +104,8 @@ export type OperatorChangeKind =
   | "currency"
   | "payment-method"
   | "payment-method-currency"
-  | "bonus-package-steps";
+  | "bonus-package-steps"
+  | "operator-api-key";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>
@@ -166,7 +168,10 @@ export function minorAmount(
   return null;
 }
 
-/** Appends the audit row of an operator write (operator_changes), in the write's transaction. */
+/**
+ * Appends the audit row of an operator write (operator_changes), in the write's transaction,
+ * with the operator key that made it (operatorActor).
+ */
 export async function recordOperatorChange(
   tx: Queryable,
   change: {
@@ -178,9 +183,18 @@ export async function recordOperatorChange(
   },
 ): Promise<void> {
   const { key: _key, ...changes } = change.changes as { key?: unknown };
+  const actor = operatorActor();
   await tx.query(
-    `INSERT INTO operator_changes (kind, entity_id, action, changes, created_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5)`,
-    [change.kind, String(change.entityId), change.action, JSON.stringify(changes), change.now],
+    `INSERT INTO operator_changes (kind, entity_id, action, changes, created_at, actor, actor_key_id)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
+    [
+      change.kind,
+      String(change.entityId),
+      change.action,
+      JSON.stringify(changes),
+      change.now,
+      actor?.name ?? null,
+      actor?.keyId ?? null,
+    ],
   );
 }

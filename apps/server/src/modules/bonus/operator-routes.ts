@@ -45,14 +45,14 @@ import {
 import { listOperatorCashback, putOperatorCashback } from "./operator-cashback";
 
 export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const operator = operatorApi(app, ctx);
+  const operator = operatorApi(app, ctx, "promotions");
   if (!operator) return;
-  const { api, onRequest, tags } = operator;
+  const { api, guard, tags } = operator;
 
   api.get(
     "/api/operator/bonuses",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Every bonus definition with its conditions and game rules",
@@ -65,7 +65,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     "/api/operator/bonuses",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Create a bonus definition (deposit, code or reward); 200 on a replayed key",
@@ -82,7 +82,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.patch(
     "/api/operator/bonuses/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary:
@@ -100,7 +100,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.put(
     "/api/operator/bonuses/:id/game-rules/:game",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Set a game's wagering contribution (percent) and restriction for a bonus",
@@ -117,7 +117,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.delete(
     "/api/operator/bonuses/:id/game-rules/:game",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Remove a game's rule: the bonus's default contribution applies again",
@@ -133,7 +133,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.get(
     "/api/operator/bonus-codes",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Every bonus code with its bonus, window, uses and state",
@@ -146,7 +146,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     "/api/operator/bonus-codes",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Create a bonus code (trigger 1 at once, 3 at the next deposit); 200 on a replay",
@@ -167,7 +167,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.patch(
     "/api/operator/bonus-codes/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Change a bonus code; isEnabled false disables it (players get status 4)",
@@ -184,7 +184,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.get(
     "/api/operator/bonus-packages",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Every bonus package with its steps in order and how many players started it",
@@ -197,7 +197,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     "/api/operator/bonus-packages",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary:
@@ -219,7 +219,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.patch(
     "/api/operator/bonus-packages/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Rename a package or switch it off (none of its steps is offered)",
@@ -236,7 +236,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.put(
     "/api/operator/bonus-packages/:id/steps",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary:
@@ -254,7 +254,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.get(
     "/api/operator/cashback",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "The cashback configuration of every currency, with how far payouts covered",
@@ -267,7 +267,7 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
   api.put(
     "/api/operator/cashback/:currency",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Create (201) or replace (200) a currency's cashback; applies to the next payout",

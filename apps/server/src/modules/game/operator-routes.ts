@@ -26,7 +26,7 @@ import {
 } from "@casino/contract/operator-games";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { operatorApi, operatorErrors } from "../../lib/operator-api";
+import { operatorApi, operatorErrors, operatorGuard } from "../../lib/operator-api";
 import type { CatalogueCaches } from "./operator-catalogue";
 import {
   createOperatorCollection,
@@ -47,9 +47,11 @@ export async function operatorGameRoutes(
   ctx: AppContext,
   caches: CatalogueCaches,
 ): Promise<void> {
-  const operator = operatorApi(app, ctx);
+  const operator = operatorApi(app, ctx, "games");
   if (!operator) return;
-  const { api, onRequest, tags } = operator;
+  const { api, guard, tags } = operator;
+  // Wallet keys are credentials: they need the access scope, not only the games one.
+  const keysGuard = operatorGuard(ctx, "access");
   const created = <T>(result: { data: T; replay: boolean }) => ({
     status: result.replay ? (200 as const) : (201 as const),
     body: { data: result.data },
@@ -58,7 +60,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/game-providers",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Every game provider, switched off ones too, with its URLs and game count",
@@ -71,7 +73,7 @@ export async function operatorGameRoutes(
   api.post(
     "/api/operator/game-providers",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary:
@@ -93,7 +95,7 @@ export async function operatorGameRoutes(
   api.patch(
     "/api/operator/game-providers/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Change a provider; isEnabled false takes its games out and stops new bets",
@@ -110,7 +112,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/game-providers/:id/wallet-keys",
     {
-      onRequest,
+      ...keysGuard,
       schema: {
         tags,
         summary:
@@ -125,7 +127,7 @@ export async function operatorGameRoutes(
   api.post(
     "/api/operator/game-providers/:id/wallet-keys",
     {
-      onRequest,
+      ...keysGuard,
       schema: {
         tags,
         summary:
@@ -151,7 +153,7 @@ export async function operatorGameRoutes(
   api.delete(
     "/api/operator/game-providers/:id/wallet-keys/:keyId",
     {
-      onRequest,
+      ...keysGuard,
       schema: {
         tags,
         summary: "Retire a wallet key: calls signed with it are refused from now on (401)",
@@ -167,7 +169,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/games",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary:
@@ -182,7 +184,7 @@ export async function operatorGameRoutes(
   api.post(
     "/api/operator/games",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Create a game of a provider, optionally in collections; 200 on a replay",
@@ -199,7 +201,7 @@ export async function operatorGameRoutes(
   api.patch(
     "/api/operator/games/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Change a game; isEnabled false takes it out and stops new bets in it",
@@ -216,7 +218,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/game-collections",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Every game collection, switched off ones too, with its game count",
@@ -229,7 +231,7 @@ export async function operatorGameRoutes(
   api.post(
     "/api/operator/game-collections",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Create a game collection (a category of the site); 200 on a replay",
@@ -250,7 +252,7 @@ export async function operatorGameRoutes(
   api.patch(
     "/api/operator/game-collections/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Change a collection's name, order, countries or switch",
@@ -267,7 +269,7 @@ export async function operatorGameRoutes(
   api.put(
     "/api/operator/game-collections/:id/games",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Set a collection's games, in order (games left out leave it)",

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { cachePrivate, errorResponses } from "../../lib/http";
-import { requireOperator } from "../../lib/operator-api";
+import { operatorErrors, operatorGuard } from "../../lib/operator-api";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { deleteMessages } from "./delete-messages";
 import { listMessages } from "./list-messages";
@@ -128,12 +128,11 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
-  const token = ctx.config.operatorApiToken;
-  if (token) {
+  if (ctx.config.operatorApiToken) {
     api.post(
       "/api/operator/notifications/broadcasts",
       {
-        onRequest: requireOperator(token),
+        ...operatorGuard(ctx, "messages"),
         schema: {
           tags: ["operator"],
           summary:
@@ -142,8 +141,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
           response: {
             200: BroadcastResponse,
             201: BroadcastResponse,
-            401: ErrorBody,
-            ...errorResponses,
+            ...operatorErrors,
           },
         },
       },

@@ -30,14 +30,14 @@ export async function operatorPaymentRoutes(
   ctx: AppContext,
   processors: ReadonlyMap<string, PaymentProcessor>,
 ): Promise<void> {
-  const operator = operatorApi(app, ctx);
+  const operator = operatorApi(app, ctx, "payments");
   if (!operator) return;
-  const { api, onRequest } = operator;
+  const { api, guard } = operator;
 
   api.get(
     "/api/operator/withdrawals",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags: ["operator"],
         summary: "Withdrawals waiting for an operator's approval, oldest first",
@@ -50,7 +50,7 @@ export async function operatorPaymentRoutes(
   api.post(
     "/api/operator/withdrawals/:id/approve",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags: ["operator"],
         summary: "Approve a withdrawal: the payout goes to the processor",
@@ -71,7 +71,7 @@ export async function operatorPaymentRoutes(
   api.post(
     "/api/operator/withdrawals/:id/reject",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags: ["operator"],
         summary: "Reject a withdrawal: the invoice fails and the funds return to the player",
@@ -88,7 +88,7 @@ export async function operatorPaymentRoutes(
   api.get(
     "/api/operator/payment-methods",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags: ["operator"],
         summary: "Every payment method with its countries, switch, currencies' limits and fields",
@@ -101,7 +101,7 @@ export async function operatorPaymentRoutes(
   api.patch(
     "/api/operator/payment-methods/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags: ["operator"],
         summary:
@@ -119,7 +119,7 @@ export async function operatorPaymentRoutes(
   api.put(
     "/api/operator/payment-methods/:id/currencies/:currency",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags: ["operator"],
         summary: "Set the limits and presets of a currency the method takes",

@@ -34,14 +34,14 @@ import {
 import { createOperatorQuest, listOperatorQuests, patchOperatorQuest } from "./operator-quests";
 
 export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const operator = operatorApi(app, ctx);
+  const operator = operatorApi(app, ctx, "promotions");
   if (!operator) return;
-  const { api, onRequest, tags } = operator;
+  const { api, guard, tags } = operator;
 
   api.get(
     "/api/operator/quests",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Every quest (enabled or not) with its tasks, rewards and number of runs",
@@ -54,7 +54,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     "/api/operator/quests",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Create a quest with its tasks and rewards; 200 on a replayed key",
@@ -71,7 +71,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.patch(
     "/api/operator/quests/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary:
@@ -89,7 +89,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.get(
     "/api/operator/loyalty/levels",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "The loyalty levels in order, with how many players hold each",
@@ -102,7 +102,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     "/api/operator/loyalty/levels",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Create a loyalty level (points rise with the order); 200 on a replayed key",
@@ -123,7 +123,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.patch(
     "/api/operator/loyalty/levels/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Change a loyalty level; players keep a level they hold",
@@ -140,7 +140,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.get(
     "/api/operator/loyalty/earn-rules",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Every earn rule (points per wager by currency, provider and game type)",
@@ -153,7 +153,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.post(
     "/api/operator/loyalty/earn-rules",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Create an earn rule (one per currency, provider and game type); 200 on a replay",
@@ -174,7 +174,7 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
   api.patch(
     "/api/operator/loyalty/earn-rules/:id",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Change an earn rule's rate or switch it off; applies to bets settled from now on",

@@ -12,14 +12,14 @@ import { operatorApi, operatorErrors } from "../../lib/operator-api";
 import { listOperatorCurrencies, patchOperatorCurrency } from "./operator-currencies";
 
 export async function operatorCurrencyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const operator = operatorApi(app, ctx);
+  const operator = operatorApi(app, ctx, "payments");
   if (!operator) return;
-  const { api, onRequest, tags } = operator;
+  const { api, guard, tags } = operator;
 
   api.get(
     "/api/operator/currencies",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Every currency with its rate to the base currency, switches and order",
@@ -32,7 +32,7 @@ export async function operatorCurrencyRoutes(app: FastifyInstance, ctx: AppConte
   api.patch(
     "/api/operator/currencies/:code",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary:

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import type { DomainEvent, DomainEventHandler } from "../../infra/domain-events";
 import { cachePrivate, errorResponses } from "../../lib/http";
-import { requireOperator } from "../../lib/operator-api";
+import { operatorErrors, operatorGuard } from "../../lib/operator-api";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import {
   COMPLETION_JOB_INTERVAL_MS,
@@ -136,17 +136,16 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
   );
 
   // The operator's API (OPERATOR_API_TOKEN): tournaments as data.
-  const operatorToken = ctx.config.operatorApiToken;
-  if (operatorToken) {
+  if (ctx.config.operatorApiToken) {
     api.post(
       "/api/operator/tournaments",
       {
-        onRequest: requireOperator(operatorToken),
+        ...operatorGuard(ctx, "promotions"),
         schema: {
           tags: ["operator"],
           summary: "Define a tournament: window, scoring, games, minimum bet, currency and prizes",
           body: CreateTournamentBody,
-          response: { 201: TournamentResponse, 401: ErrorBody, ...errorResponses },
+          response: { 201: TournamentResponse, ...operatorErrors },
         },
       },
       async (request, reply) => {

@@ -184,15 +184,15 @@ function sendDocumentFile(reply: FastifyReply, record: DocumentRecord, bytes: Bu
  * and one decision per document.
  */
 function operatorDocumentRoutes(app: FastifyInstance, ctx: AppContext, storage: FileStorage) {
-  const operator = operatorApi(app, ctx);
+  const operator = operatorApi(app, ctx, "players");
   if (!operator) return;
-  const { api, onRequest, tags } = operator;
+  const { api, guard, tags } = operator;
   const errors = operatorErrors;
 
   api.get(
     "/api/operator/documents",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Player documents in a status (default 1, waiting for review), oldest first",
@@ -209,7 +209,7 @@ function operatorDocumentRoutes(app: FastifyInstance, ctx: AppContext, storage: 
   api.get(
     "/api/operator/documents/:id/file",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "A document's file, for the reviewer",
@@ -226,7 +226,7 @@ function operatorDocumentRoutes(app: FastifyInstance, ctx: AppContext, storage: 
   api.post(
     "/api/operator/documents/:id/review",
     {
-      onRequest,
+      ...guard,
       schema: {
         tags,
         summary: "Approve or reject (with a reason the player sees) a pending document, once",

@@ -1,0 +1,130 @@
+// The operator's API keys (/api/operator/api-keys; migration 0045). The root key
+// (OPERATOR_API_TOKEN) or a key with the access scope issues named keys for the people and
+// systems of the operator, each limited to scopes, and revokes them. A key is 32 random bytes
+// ("op_" and base64url), shown once and stored as its SHA-256; a key cannot grant a scope it
+// does not hold, nor revoke a key that holds one it lacks.
+import { randomBytes } from "node:crypto";
+import { ErrorCode } from "@casino/contract/errors";
+import type {
+  CreateOperatorApiKeyBody,
+  IssuedOperatorApiKey,
+  OperatorApiKey,
+  OperatorScope,
+} from "@casino/contract/operator-access";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
+import { AppError } from "../../infra/errors";
+import { type OperatorActor, operatorActor, operatorKeyHash } from "../../lib/operator-api";
+import { fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
+
+interface KeyRow {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: OperatorScope[];
+  created_at: Date | string;
+  created_by: string;
+  last_used_at: Date | string | null;
+  revoked_at: Date | string | null;
+}
+
+const COLUMNS = "id, name, prefix, scopes, created_at, created_by, last_used_at, revoked_at";
+
+function toView(row: KeyRow): OperatorApiKey {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes,
+    createdAt: iso(row.created_at)!,
+    createdBy: row.created_by,
+    lastUsedAt: iso(row.last_used_at),
+    revokedAt: iso(row.revoked_at),
+  };
+}
+
+/** The key making the request (operator routes always run as one). */
+function actorOf(): OperatorActor {
+  const actor = operatorActor();
+  if (!actor) throw new Error("operator key routes run only inside an operator request");
+  return actor;
+}
+
+/** GET /api/operator/api-keys: every key, revoked ones too, newest first. */
+export async function listOperatorApiKeys(ctx: AppContext): Promise<OperatorApiKey[]> {
+  const rows = await ctx.db.query<KeyRow>(
+    `SELECT ${COLUMNS} FROM operator_api_keys ORDER BY id DESC`,
+  );
+  return rows.map(toView);
+}
+
+/** POST /api/operator/api-keys: a new key with the key itself (the only answer that has it). */
+export async function issueOperatorApiKey(
+  ctx: AppContext,
+  body: CreateOperatorApiKeyBody,
+): Promise<IssuedOperatorApiKey> {
+  const actor = actorOf();
+  const { fail, check } = fieldProblems();
+  const scopes = [...new Set(body.scopes)];
+  for (const [index, scope] of body.scopes.entries()) {
+    if (!actor.scopes.includes(scope)) {
+      fail(`scopes.${index}`, "A key cannot grant a scope it does not hold");
+    }
+  }
+  check();
+  const token = `op_${randomBytes(32).toString("base64url")}`;
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx.query<KeyRow>(
+      `INSERT INTO operator_api_keys (name, token_hash, prefix, scopes, created_at, created_by)
+       VALUES ($1, $2, $3, $4::text[], $5, $6) RETURNING ${COLUMNS}`,
+      [body.name, operatorKeyHash(token), token.slice(0, 11), scopes, now, actor.name],
+    );
+    await recordOperatorChange(tx, {
+      kind: "operator-api-key",
+      entityId: created!.id,
+      action: "create",
+      changes: { name: body.name, scopes },
+      now,
+    });
+    return created!;
+  });
+  return { ...toView(row), token };
+}
+
+/**
+ * DELETE /api/operator/api-keys/{id}: refused (401) from now on, on every server (keys are read
+ * at each request). Revoking a revoked key changes nothing.
+ */
+export async function revokeOperatorApiKey(ctx: AppContext, id: number): Promise<OperatorApiKey> {
+  const actor = actorOf();
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx: Queryable) => {
+    const [key] = await tx.query<KeyRow>(
+      `SELECT ${COLUMNS} FROM operator_api_keys WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    if (!key) throw AppError.notFound("No operator key with that id");
+    if (key.scopes.some((scope) => !actor.scopes.includes(scope))) {
+      throw new AppError(
+        403,
+        ErrorCode.Forbidden,
+        "A key cannot revoke a key holding a scope it lacks",
+      );
+    }
+    if (key.revoked_at !== null) return key;
+    const [revoked] = await tx.query<KeyRow>(
+      `UPDATE operator_api_keys SET revoked_at = $2 WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, now],
+    );
+    await recordOperatorChange(tx, {
+      kind: "operator-api-key",
+      entityId: id,
+      action: "delete",
+      changes: {},
+      now,
+    });
+    return revoked!;
+  });
+  return toView(row);
+}

@@ -1,0 +1,98 @@
+// Who may use the operator API, and what they did (/api/operator/api-keys, /api/operator/changes;
+// migration 0045). OPERATOR_API_TOKEN is the root key: it may do everything, and it issues
+// named keys for people and systems, each limited to scopes. Every operator write records which
+// key made it.
+import { z } from "zod";
+import { Name } from "./operator";
+import { PageMeta, PageQuery } from "./pagination";
+
+/**
+ * What a key may do; each operator route needs one scope:
+ * - payments: withdrawal approvals, payment methods, currencies
+ * - players: identity documents
+ * - games: game providers, games, collections
+ * - promotions: bonuses and their game rules, bonus codes and packages, cashback, quests,
+ *   loyalty, tournaments
+ * - messages: broadcasts
+ * - access: operator keys, game providers' wallet keys, the audit trail
+ */
+export const OPERATOR_SCOPES = [
+  "payments",
+  "players",
+  "games",
+  "promotions",
+  "messages",
+  "access",
+] as const;
+export const OperatorScope = z.enum(OPERATOR_SCOPES);
+export type OperatorScope = z.infer<typeof OperatorScope>;
+
+export const OperatorApiKey = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** The start of the key ("op_" and 8 characters), to recognise it; never the whole key. */
+    prefix: z.string(),
+    scopes: z.array(OperatorScope),
+    createdAt: z.string(),
+    /** The key that issued it ("root": OPERATOR_API_TOKEN). */
+    createdBy: z.string(),
+    /** Its last request, to the minute. */
+    lastUsedAt: z.string().nullable(),
+    /** Set: it is refused (401) from then on. */
+    revokedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorApiKey" });
+export type OperatorApiKey = z.infer<typeof OperatorApiKey>;
+
+/** A key just issued: the only answer that has the key itself (stored hashed, never shown again). */
+export const IssuedOperatorApiKey = OperatorApiKey.extend({ token: z.string() }).meta({
+  id: "IssuedOperatorApiKey",
+});
+export type IssuedOperatorApiKey = z.infer<typeof IssuedOperatorApiKey>;
+
+export const CreateOperatorApiKeyBody = z
+  .strictObject({
+    /** Whom or what it is for ("Alice, payments desk"); shown in the audit trail. */
+    name: Name,
+    /** Within the issuing key's own scopes. */
+    scopes: z.array(OperatorScope).min(1).max(OPERATOR_SCOPES.length),
+  })
+  .meta({ id: "CreateOperatorApiKey" });
+export type CreateOperatorApiKeyBody = z.infer<typeof CreateOperatorApiKeyBody>;
+
+export const OperatorApiKeyList = z.object({ data: z.array(OperatorApiKey) });
+export const OperatorApiKeyResponse = z.object({ data: OperatorApiKey });
+export const IssuedOperatorApiKeyResponse = z.object({ data: IssuedOperatorApiKey });
+
+/** One operator write, as the audit trail keeps it. */
+export const OperatorChange = z
+  .object({
+    id: z.number().int(),
+    /** What was changed: bonus, game-provider, payment-method, operator-api-key, … */
+    kind: z.string(),
+    entityId: z.string(),
+    action: z.enum(["create", "update", "put", "delete"]),
+    /** The request's fields (never a secret). */
+    changes: z.record(z.string(), z.unknown()),
+    /** The key's name ("root": OPERATOR_API_TOKEN); null: before keys were recorded. */
+    actor: z.string().nullable(),
+    actorKeyId: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "OperatorChange" });
+export type OperatorChange = z.infer<typeof OperatorChange>;
+
+export const OperatorChangeQuery = PageQuery.extend({
+  kind: z
+    .string()
+    .regex(/^[a-z-]{1,40}$/, "Must be a kind like bonus or game-provider")
+    .optional(),
+  entityId: z.string().min(1).max(100).optional(),
+  /** Only the writes of this key. */
+  actorKeyId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+export type OperatorChangeQuery = z.infer<typeof OperatorChangeQuery>;
+
+/** Newest first. */
+export const OperatorChangeList = z.object({ data: z.array(OperatorChange), meta: PageMeta });
