@@ -6,18 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context";
 import { payCashback } from "../src/modules/bonus/cashback";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
-import { GAME_TEST_ENV, gamePlayer } from "./game-helpers";
-import { OPERATOR_TEST_TOKEN, operatorRequest } from "./operator-helpers";
-import {
-  createPlayerTestApp,
-  loginAs,
-  type PlayerTestApp,
-  registerByEmail,
-} from "./player-helpers";
+import { gamePlayer } from "./game-helpers";
+import { operatorRequest, operatorTestApp } from "./operator-helpers";
+import { loginAs, type PlayerTestApp, registerByEmail } from "./player-helpers";
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN });
+  app = await operatorTestApp();
 });
 afterAll(async () => app?.close());
 

@@ -5,14 +5,19 @@
 // GET /api/operator/changes reads the trail. Runs on PGlite and PostgreSQL.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GAME_TEST_ENV } from "./game-helpers";
 import { expectErrorCode } from "./helpers";
-import { fieldsOf, OPERATOR_TEST_TOKEN, operatorRequest, uniqueSlug } from "./operator-helpers";
-import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
+import {
+  fieldsOf,
+  OPERATOR_TEST_TOKEN,
+  operatorRequest,
+  operatorTestApp,
+  uniqueSlug,
+} from "./operator-helpers";
+import type { PlayerTestApp } from "./player-helpers";
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN });
+  app = await operatorTestApp();
 });
 afterAll(async () => app?.close());
 

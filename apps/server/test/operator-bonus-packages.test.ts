@@ -6,25 +6,20 @@
 import { OperatorErrorCode } from "@casino/contract/operator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
-import { GAME_TEST_ENV } from "./game-helpers";
 import { expectErrorCode } from "./helpers";
 import {
   fieldsOf,
-  OPERATOR_TEST_TOKEN,
   operatorCreated,
   operatorRequest,
+  operatorTestApp,
   uniqueSlug,
 } from "./operator-helpers";
 import { eurPlayer, sandboxDeposit } from "./payment-helpers";
-import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
+import type { PlayerTestApp } from "./player-helpers";
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({
-    ...GAME_TEST_ENV,
-    SANDBOX_PAYMENTS: "true",
-    OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN,
-  });
+  app = await operatorTestApp({ SANDBOX_PAYMENTS: "true" });
 });
 afterAll(async () => app?.close());
 

@@ -4,20 +4,20 @@
 // replays by key, and the audit trail. Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
-import { GAME_TEST_ENV, gamePlayer, providerCall, providerId, TEST_PROVIDER } from "./game-helpers";
+import { gamePlayer, providerCall, providerId, TEST_PROVIDER } from "./game-helpers";
 import { expectErrorCode } from "./helpers";
 import {
   fieldsOf,
-  OPERATOR_TEST_TOKEN,
   operatorCreated,
   operatorRequest,
+  operatorTestApp,
   uniqueSlug,
 } from "./operator-helpers";
-import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
+import type { PlayerTestApp } from "./player-helpers";
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN });
+  app = await operatorTestApp();
 });
 afterAll(async () => app?.close());
 

@@ -2,11 +2,19 @@
 // error.fields of a 422.
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import { GAME_TEST_ENV } from "./game-helpers";
 import { expectErrorBody } from "./helpers";
-import type { PlayerTestApp } from "./player-helpers";
+import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
 /** Give the app OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN. */
 export const OPERATOR_TEST_TOKEN = randomBytes(24).toString("hex");
+
+/** The environment of an operator API test app: the games' and the operator's keys. */
+export const OPERATOR_TEST_ENV = { ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN };
+
+/** A test app with the operator API on (OPERATOR_TEST_ENV and `env`). */
+export const operatorTestApp = (env: Record<string, string> = {}) =>
+  createPlayerTestApp({ ...OPERATOR_TEST_ENV, ...env });
 
 /** An operator API call with the bearer token. */
 export function operatorRequest(

@@ -2,14 +2,14 @@
 // as data, seen by players through the retention API and by the loyalty consumer at the next
 // settled bet; 422 with error.fields, replays by key, the audit trail. PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GAME_TEST_ENV, gamePlayer, TEST_PROVIDER } from "./game-helpers";
+import { gamePlayer, TEST_PROVIDER } from "./game-helpers";
 import { expectErrorCode } from "./helpers";
-import { fieldsOf, OPERATOR_TEST_TOKEN, operatorRequest } from "./operator-helpers";
-import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
+import { fieldsOf, operatorRequest, operatorTestApp } from "./operator-helpers";
+import type { PlayerTestApp } from "./player-helpers";
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({ ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN });
+  app = await operatorTestApp();
 });
 afterAll(async () => app?.close());
 

@@ -9,28 +9,21 @@ import { ProviderWalletError } from "@casino/contract/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWalletBody } from "../src/modules/studio/platform-client";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
-import {
-  GAME_TEST_ENV,
-  gamePlayer,
-  type ProviderAction,
-  providerCall,
-  providerId,
-} from "./game-helpers";
+import { gamePlayer, type ProviderAction, providerCall, providerId } from "./game-helpers";
 import { buildTestApp, expectErrorCode } from "./helpers";
 import {
   fieldsOf,
-  OPERATOR_TEST_TOKEN,
+  OPERATOR_TEST_ENV,
   operatorCreated,
   operatorRequest,
+  operatorTestApp,
   uniqueSlug,
 } from "./operator-helpers";
-import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
-
-const ENV = { ...GAME_TEST_ENV, OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN };
+import type { PlayerTestApp } from "./player-helpers";
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp(ENV);
+  app = await operatorTestApp();
 });
 afterAll(async () => app?.close());
 
@@ -250,7 +243,7 @@ describe("rotating a provider's wallet keys", () => {
 describe("keys across servers", () => {
   it("a key issued on one server verifies calls on another at once; a key retired there stops within 10 s", async () => {
     const { provider, walletCall } = await studioWithPlayer();
-    const other = (await buildTestApp(app.testDb, ENV, {
+    const other = (await buildTestApp(app.testDb, OPERATOR_TEST_ENV, {
       config: app.testConfig,
       now: app.clock.now,
     })) as PlayerTestApp;
@@ -282,7 +275,7 @@ describe("keys across servers", () => {
     const key = await issue(provider.id, { key: uniqueSlug("sealed") });
     const stranger = (await buildTestApp(
       app.testDb,
-      { ...ENV, SECRETS_ENCRYPTION_KEY: "another-key-".repeat(4) },
+      { ...OPERATOR_TEST_ENV, SECRETS_ENCRYPTION_KEY: "another-key-".repeat(4) },
       { now: app.clock.now },
     )) as PlayerTestApp;
     try {
