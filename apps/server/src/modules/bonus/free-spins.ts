@@ -1,10 +1,10 @@
 // The port through which activated free spins reach the game (FreeSpinsProvider). Adapter:
 // each provider's free-spins URL is data (game_providers.free_spins_url, migration 0037). The
 // platform posts the grant there, signed with that provider's signing key (provider-keys.ts)
-// like the wallet calls (docs/provider-wallet-api.md §7), and the game reports each spin as a wallet win carrying
-// freeSpinsId (free-spin-wins.ts). A path is served by this site: the in-house studio's
-// (POST /studio/api/platform/free-spins), reached in-process. A provider without a URL takes no
-// grants: its spins are only recorded.
+// like the wallet calls (docs/provider-wallet-api.md §7), and the game reports each spin as a
+// wallet win carrying freeSpinsId (free-spin-wins.ts). A path is served by this site: the
+// in-house studio's (POST /studio/api/platform/free-spins), reached in-process. A provider
+// without a URL takes no grants: its spins are only recorded.
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";

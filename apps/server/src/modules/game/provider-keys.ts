@@ -16,6 +16,8 @@ import type { GameProviderRecord } from "./provider-signature";
 
 const CACHE_MS = 10_000;
 const RELOAD_MS = 1_000;
+/** Slugs cached at most (calls naming unknown slugs must not grow the cache without end). */
+const CACHE_SLUGS = 1_000;
 
 export interface WalletProvider extends GameProviderRecord {
   /** Keys that verify its calls: the environment's, then its active issued ones, oldest first. */
@@ -77,6 +79,7 @@ export class WalletProviders {
     if (cached && now - cached.at < maxAgeMs && now >= cached.at) return cached.provider;
     const provider = this.load(slug);
     const entry = { at: now, provider };
+    if (this.cache.size >= CACHE_SLUGS) this.cache.clear();
     this.cache.set(slug, entry);
     provider.catch(() => {
       if (this.cache.get(slug) === entry) this.cache.delete(slug);
