@@ -434,6 +434,39 @@ describe("operator review of documents (KY-01, BE-35)", () => {
     expect(pending).not.toContain(second.id);
   });
 
+  it("BE-35 a review by a named operator key records the key's name as the reviewer; a key without the players scope gets 403", async () => {
+    const issue = async (name: string, scopes: string[]) => {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/operator/api-keys",
+        headers: operator,
+        payload: { name, scopes },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return { authorization: `Bearer ${response.json().data.token}` };
+    };
+    const desk = await issue("KYC desk: Robin", ["players"]);
+    const games = await issue("Games desk", ["games"]);
+    const p = await player();
+    const doc = (await p.file(png(), "passport.png")).json().data;
+    const url = `/api/operator/documents/${doc.id}/review`;
+    const forbidden = await app.inject({
+      method: "POST",
+      url,
+      headers: games,
+      payload: { decision: "approve" },
+    });
+    expectErrorCode(forbidden, 403, ErrorCode.Forbidden);
+    const reviewed = await app.inject({
+      method: "POST",
+      url,
+      headers: desk,
+      payload: { decision: "approve" },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json().data).toMatchObject({ status: 2, reviewedBy: "KYC desk: Robin" });
+  });
+
   it("BE-35 a rejection needs a reason; bad ids, unknown documents and a missing token get clear errors", async () => {
     const p = await player();
     const doc = (await p.file(png(), "passport.png")).json().data;

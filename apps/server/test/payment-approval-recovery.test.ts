@@ -108,6 +108,30 @@ describe("withdrawal approval by an operator (BE-26)", () => {
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 
+  it("BE-26 a named key with the payments scope approves without naming a reviewer: its name is recorded", async () => {
+    const issued = await app.inject({
+      method: "POST",
+      url: "/api/operator/api-keys",
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      payload: { name: "Payments desk: Sam", scopes: ["payments"] },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const player = await fundedPlayer(app, "300");
+    const { invoiceId } = (await player.withdraw({ amount: "150" })).json().data;
+    const approved = await app.inject({
+      method: "POST",
+      url: `/api/operator/withdrawals/${invoiceId}/approve`,
+      headers: { authorization: `Bearer ${issued.json().data.token}` },
+      payload: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [row] = await app.testDb.query<{ reviewed_by: string }>(
+      "SELECT reviewed_by FROM payment_invoices WHERE id = $1",
+      [invoiceId],
+    );
+    expect(row!.reviewed_by).toBe("Payments desk: Sam");
+  });
+
   it("the operator API refuses a wrong or missing token", async () => {
     expectErrorCode(
       await operator("GET", "/api/operator/withdrawals", "x".repeat(48)),

@@ -25,9 +25,12 @@ export const PendingWithdrawalList = z.object({ data: z.array(PendingWithdrawal)
 
 export const WithdrawalReviewParams = z.object({ id: z.uuid() });
 
-/** Who decided, for the audit trail (the invoice keeps reviewed_by and reviewed_at). */
+/**
+ * Who decided, for the audit trail (the invoice keeps reviewed_by and reviewed_at); without it,
+ * the operator key's name.
+ */
 export const WithdrawalReviewBody = z
-  .strictObject({ reviewer: z.string().trim().min(1).max(100) })
+  .strictObject({ reviewer: z.string().trim().min(1).max(100).optional() })
   .meta({ id: "WithdrawalReview" });
 
 export const WithdrawalReviewResponse = z.object({ data: Invoice });

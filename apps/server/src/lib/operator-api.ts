@@ -48,6 +48,11 @@ export function operatorActor(): OperatorActor | null {
   return current.getStore() ?? null;
 }
 
+/** The reviewer a decision records: the one the request names, else the operator key's name. */
+export function reviewerOf(body: { reviewer?: string | undefined }): string {
+  return body.reviewer ?? operatorActor()?.name ?? ROOT_ACTOR.name;
+}
+
 async function authenticate(ctx: AppContext, header: string): Promise<OperatorActor> {
   const root = ctx.config.operatorApiToken ?? "";
   const given = header.startsWith("Bearer ") ? header.slice(7) : "";

@@ -12,7 +12,7 @@ import {
 } from "@casino/contract/operator";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { operatorApi, operatorErrors } from "../../lib/operator-api";
+import { operatorApi, operatorErrors, reviewerOf } from "../../lib/operator-api";
 import {
   listOperatorMethods,
   patchOperatorMethod,
@@ -62,7 +62,7 @@ export async function operatorPaymentRoutes(
     async (request) => ({
       data: await approveWithdrawal(ctx, processors, {
         id: request.params.id,
-        reviewer: request.body.reviewer,
+        reviewer: reviewerOf(request.body),
         log: request.log,
       }),
     }),
@@ -81,7 +81,10 @@ export async function operatorPaymentRoutes(
       },
     },
     async (request) => ({
-      data: await rejectWithdrawal(ctx, { id: request.params.id, reviewer: request.body.reviewer }),
+      data: await rejectWithdrawal(ctx, {
+        id: request.params.id,
+        reviewer: reviewerOf(request.body),
+      }),
     }),
   );
 

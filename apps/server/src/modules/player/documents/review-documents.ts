@@ -9,6 +9,7 @@ import {
 } from "@casino/contract/verification";
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../infra/errors";
+import { reviewerOf } from "../../../lib/operator-api";
 import type { FileStorage } from "./file-storage";
 import { type DocumentRecord, documentsRepository, toPlayerDocument } from "./repository";
 
@@ -57,7 +58,7 @@ export async function reviewDocument(
   const decided = await repo.decide({
     id,
     status: body.decision === "approve" ? DocumentStatus.Approved : DocumentStatus.Rejected,
-    reviewer: body.reviewer,
+    reviewer: reviewerOf(body),
     reason: body.decision === "reject" ? (body.reason ?? null) : null,
     now: ctx.now(),
   });
