@@ -116,6 +116,11 @@ describe("the operator's bearer token", () => {
       ["POST", "/api/operator/api-keys"],
       ["DELETE", "/api/operator/api-keys/1"],
       ["GET", "/api/operator/changes"],
+      ["GET", "/api/operator/players"],
+      ["GET", "/api/operator/players/00000000-0000-4000-8000-000000000000"],
+      ["PATCH", "/api/operator/players/00000000-0000-4000-8000-000000000000"],
+      ["GET", "/api/operator/players/00000000-0000-4000-8000-000000000000/transactions"],
+      ["POST", "/api/operator/players/00000000-0000-4000-8000-000000000000/adjustments"],
     ] as const) {
       expectErrorCode(await call(method, url, undefined, {}), 401, 401);
       expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
@@ -144,6 +149,7 @@ describe("the operator's bearer token", () => {
         "/api/operator/payment-methods",
         "/api/operator/api-keys",
         "/api/operator/changes",
+        "/api/operator/players",
       ]) {
         const response = await off.inject({ url, headers: operator });
         expect(response.statusCode).toBe(404);
@@ -193,6 +199,10 @@ describe("the OpenAPI document", () => {
       "/api/operator/api-keys",
       "/api/operator/api-keys/{id}",
       "/api/operator/changes",
+      "/api/operator/players",
+      "/api/operator/players/{id}",
+      "/api/operator/players/{id}/transactions",
+      "/api/operator/players/{id}/adjustments",
     ]) {
       expect(paths).toContain(path);
     }

@@ -105,7 +105,9 @@ export type OperatorChangeKind =
   | "payment-method"
   | "payment-method-currency"
   | "bonus-package-steps"
-  | "operator-api-key";
+  | "operator-api-key"
+  | "player"
+  | "player-adjustment";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>

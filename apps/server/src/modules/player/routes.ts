@@ -15,6 +15,7 @@ import { settingsRepository } from "../settings/repository";
 import { playerAuthRoutes } from "./auth-routes";
 import { playerOf, requirePlayer } from "./authenticate";
 import { getInit } from "./get-init";
+import { operatorPlayerRoutes } from "./operator-routes";
 import { listFieldDescriptors } from "./player-fields";
 import { getProfile, updateProfile } from "./profile";
 import { playersRepository } from "./repository";
@@ -22,6 +23,8 @@ import { playersRepository } from "./repository";
 const authErrors = { ...errorResponses, 401: ErrorBody, 403: ErrorBody } as const;
 
 export async function playerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // The operator's side (OPERATOR_API_TOKEN or a scoped key).
+  await operatorPlayerRoutes(app, ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const settings = settingsRepository(ctx.db);
   const authenticated = requirePlayer(ctx);

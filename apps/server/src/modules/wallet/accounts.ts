@@ -85,6 +85,16 @@ async function firstCurrency(tx: Queryable, playerId: string): Promise<string | 
   return row?.code ?? null;
 }
 
+/** A player's accounts as they stand, opening none (the operator's view of a player). */
+export async function currentWalletAccounts(
+  db: Queryable,
+  playerId: string,
+): Promise<WalletAccount[]> {
+  const records = await walletRepository(db).list(playerId);
+  const subunits = await currencySubunits(db);
+  return records.map((record) => toWalletAccount(record, subunits));
+}
+
 /** GET /api/wallet/accounts (BE-21). A player's first account opens on first use. */
 export async function listWalletAccounts(
   ctx: AppContext,

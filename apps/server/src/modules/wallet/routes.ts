@@ -17,11 +17,14 @@ import {
   listWalletAccounts,
   switchWalletAccount,
 } from "./accounts";
+import { operatorWalletRoutes } from "./operator-routes";
 
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
 
 /** Wallet accounts (WL-11…WL-13, BE-21). */
 export async function walletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // The operator's side (OPERATOR_API_TOKEN or a scoped key).
+  await operatorWalletRoutes(app, ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requirePlayer(ctx);
 

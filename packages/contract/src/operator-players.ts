@@ -1,0 +1,107 @@
+// The operator's player desk (/api/operator/players; migration 0046): find a player, read their
+// accounts and ledger, block or limit them, and correct a balance with a manual adjustment that
+// goes through the ledger like every other movement. Bearer OPERATOR_API_TOKEN or a key with the
+// players scope (adjustments: payments).
+import { z } from "zod";
+import { CurrencyCode, OperatorKey } from "./operator";
+import { PageMeta, PageQuery } from "./pagination";
+import { WalletAccount } from "./wallet";
+
+/** 1 active, 2 limited (cannot deposit), 3 blocked (no sign-in, no play, 403 on every call). */
+export const PlayerStatusCode = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+export const OperatorPlayerQuery = PageQuery.extend({
+  /** An e-mail (or its start), a phone number (or its start, with +), a nickname or a player id. */
+  search: z.string().trim().min(1).max(200).optional(),
+  status: z.coerce.number().pipe(PlayerStatusCode).optional(),
+});
+export type OperatorPlayerQuery = z.infer<typeof OperatorPlayerQuery>;
+
+export const OperatorPlayerSummary = z
+  .object({
+    id: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    nickname: z.string().nullable(),
+    country: z.string().nullable(),
+    currency: z.string().nullable(),
+    status: PlayerStatusCode,
+    registeredAt: z.string(),
+  })
+  .meta({ id: "OperatorPlayerSummary" });
+export type OperatorPlayerSummary = z.infer<typeof OperatorPlayerSummary>;
+
+export const OperatorPlayerList = z.object({
+  data: z.array(OperatorPlayerSummary),
+  meta: PageMeta,
+});
+
+export const OperatorPlayer = OperatorPlayerSummary.extend({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  /** Its wallet accounts with their balances (as the player sees them). */
+  accounts: z.array(WalletAccount),
+}).meta({ id: "OperatorPlayer" });
+export type OperatorPlayer = z.infer<typeof OperatorPlayer>;
+export const OperatorPlayerResponse = z.object({ data: OperatorPlayer });
+
+export const PatchOperatorPlayerBody = z
+  .strictObject({
+    status: PlayerStatusCode,
+    /** Why, for the audit trail (GET /api/operator/changes). */
+    reason: z.string().trim().min(1).max(500),
+  })
+  .meta({ id: "PatchOperatorPlayer" });
+export type PatchOperatorPlayerBody = z.infer<typeof PatchOperatorPlayerBody>;
+
+export const OperatorPlayerParams = z.object({ id: z.uuid("Must be a player id") });
+
+/** One movement on one of the player's ledger accounts. */
+export const OperatorLedgerEntry = z
+  .object({
+    entryId: z.string(),
+    transactionId: z.string(),
+    /** payment.deposit, game.bet, game.win, bonus.issue, operator.adjustment, … */
+    kind: z.string(),
+    /** real, bonus or withdrawal_hold. */
+    balance: z.string(),
+    currency: z.string(),
+    /** Signed, major units: negative took money out. */
+    amount: z.string(),
+    /** What the posting carried (invoice id, provider, round, reason of an adjustment, …). */
+    metadata: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+  })
+  .meta({ id: "OperatorLedgerEntry" });
+export type OperatorLedgerEntry = z.infer<typeof OperatorLedgerEntry>;
+
+export const OperatorLedgerQuery = PageQuery.extend({ currency: CurrencyCode.optional() });
+export type OperatorLedgerQuery = z.infer<typeof OperatorLedgerQuery>;
+export const OperatorLedgerList = z.object({ data: z.array(OperatorLedgerEntry), meta: PageMeta });
+
+/**
+ * A manual correction of the player's real balance: positive credits, negative debits (never
+ * below zero). `key` is required: a replay answers the first result and moves nothing.
+ */
+export const CreateOperatorAdjustmentBody = z
+  .strictObject({
+    key: OperatorKey,
+    currency: CurrencyCode,
+    amount: z.string().regex(/^-?\d{1,15}(\.\d{1,18})?$/, "Must be an amount like 10.00 or -2.50"),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .meta({ id: "CreateOperatorAdjustment" });
+export type CreateOperatorAdjustmentBody = z.infer<typeof CreateOperatorAdjustmentBody>;
+
+export const OperatorAdjustment = z
+  .object({
+    transactionId: z.string(),
+    currency: z.string(),
+    amount: z.string(),
+    reason: z.string(),
+    /** The account after it. */
+    account: WalletAccount,
+  })
+  .meta({ id: "OperatorAdjustment" });
+export const OperatorAdjustmentResponse = z.object({ data: OperatorAdjustment });
