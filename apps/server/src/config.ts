@@ -236,7 +236,7 @@ export const configDocs: readonly ConfigDoc[] = [
     name: "OPERATOR_API_TOKEN",
     default: "(unset)",
     description:
-      "Root bearer key of the operator API (/api/operator/...: withdrawals, documents, broadcasts, tournaments, bonuses, bonus codes, bonus packages, quests, cashback, currencies, payment methods, game providers and their wallet keys, games, collections, loyalty levels and earn rules, players and balance adjustments, operator keys and the audit trail; see Operator API); unset turns the operator API off",
+      "Root bearer key of the operator API (/api/operator/...: withdrawals, documents, broadcasts, tournaments, bonuses, bonus codes, bonus packages, quests, cashback, currencies, payment methods, game providers and their wallet keys, games, collections, loyalty levels and earn rules, countries, players and balance adjustments, operator keys and the audit trail; see Operator API); unset turns the operator API off",
   },
   {
     name: "BACKGROUND_JOBS",

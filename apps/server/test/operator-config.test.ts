@@ -7,7 +7,12 @@ import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV } from "./game-helpers";
 import { expectErrorBody, expectErrorCode } from "./helpers";
 import { eurPlayer, sandboxDeposit } from "./payment-helpers";
-import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
+import {
+  createPlayerTestApp,
+  freshIp,
+  type PlayerTestApp,
+  registrationBody,
+} from "./player-helpers";
 
 const OPERATOR_TOKEN = randomBytes(24).toString("hex");
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
@@ -116,6 +121,8 @@ describe("the operator's bearer token", () => {
       ["POST", "/api/operator/api-keys"],
       ["DELETE", "/api/operator/api-keys/1"],
       ["GET", "/api/operator/changes"],
+      ["GET", "/api/operator/countries"],
+      ["PATCH", "/api/operator/countries/DE"],
       ["GET", "/api/operator/players"],
       ["GET", "/api/operator/players/00000000-0000-4000-8000-000000000000"],
       ["PATCH", "/api/operator/players/00000000-0000-4000-8000-000000000000"],
@@ -199,6 +206,8 @@ describe("the OpenAPI document", () => {
       "/api/operator/api-keys",
       "/api/operator/api-keys/{id}",
       "/api/operator/changes",
+      "/api/operator/countries",
+      "/api/operator/countries/{code}",
       "/api/operator/players",
       "/api/operator/players/{id}",
       "/api/operator/players/{id}/transactions",
@@ -850,6 +859,66 @@ describe("currencies", () => {
     expectErrorCode(unknown, 404, 404);
     const audit = await app.testDb.query(
       "SELECT 1 FROM operator_changes WHERE kind = 'currency' AND entity_id = 'EUR'",
+    );
+    expect(audit).toHaveLength(2);
+  });
+});
+
+describe("countries", () => {
+  it("BE-13 a country restricted with type 2 refuses sign-up and sign-in from it at once; lifted, it lets them in", async () => {
+    const signUp = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/player/register",
+        payload: registrationBody(),
+        headers: { "x-test-country": "AT" },
+        remoteAddress: freshIp(),
+      });
+    const listed = await call("GET", "/api/operator/countries");
+    expect((listed.json().data as Json[]).find((item) => item.code === "AT")).toMatchObject({
+      name: "Austria",
+      restrict: false,
+      restrictType: null,
+      currency: "EUR",
+    });
+    expect((await signUp()).statusCode).toBe(201);
+    try {
+      const restricted = await call("PATCH", "/api/operator/countries/AT", {
+        restrict: true,
+        restrictType: 2,
+      });
+      expect(restricted.statusCode, restricted.body).toBe(200);
+      expect(restricted.json().data).toMatchObject({ restrict: true, restrictType: 2 });
+      expectErrorCode(await signUp(), 403, 11010);
+      const init = await app.inject({
+        url: "/api/player/init",
+        headers: { "x-test-country": "AT" },
+      });
+      expect(init.json().countryRestriction).toEqual({ restrict: true, restrictType: 2 });
+    } finally {
+      // Lifting the restriction lifts its type.
+      const lifted = await call("PATCH", "/api/operator/countries/AT", { restrict: false });
+      expect(lifted.json().data).toMatchObject({ restrict: false, restrictType: null });
+    }
+    expect((await signUp()).statusCode).toBe(201);
+
+    const bad = await call("PATCH", "/api/operator/countries/AT", {
+      restrictType: 1,
+      currency: "XYZ",
+      locale: "xx",
+    });
+    expect(bad.json().error?.fields).toEqual({
+      restrictType: ["Only a restricted country has a restriction type"],
+      currency: ["Unknown or switched-off currency"],
+      locale: ["Unknown locale"],
+    });
+    expectErrorCode(
+      await call("PATCH", "/api/operator/countries/ZZ", { isListed: false }),
+      404,
+      404,
+    );
+    const audit = await app.testDb.query(
+      "SELECT 1 FROM operator_changes WHERE kind = 'country' AND entity_id = 'AT'",
     );
     expect(audit).toHaveLength(2);
   });

@@ -9,7 +9,8 @@ import { PageMeta, PageQuery } from "./pagination";
 /**
  * What a key may do; each operator route needs one scope:
  * - payments: withdrawal approvals, payment methods, currencies, balance adjustments
- * - players: the player desk (find, read, block players; their ledger), identity documents
+ * - players: the player desk (find, read, block players; their ledger), identity documents,
+ *   countries
  * - games: game providers, games, collections
  * - promotions: bonuses and their game rules, bonus codes and packages, cashback, quests,
  *   loyalty, tournaments

@@ -600,6 +600,45 @@ export const OperatorCurrencyList = z.object({ data: z.array(OperatorCurrency) }
 export const OperatorCurrencyResponse = z.object({ data: OperatorCurrency });
 
 // ---------------------------------------------------------------------------------------------
+// Countries (migration 0047): where the site may be used, and each country's defaults.
+
+export const OperatorCountry = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    /** The default locale and currency of visitors from it (null: the site's). */
+    locale: z.string().nullable(),
+    currency: z.string().nullable(),
+    phonePrefix: z.string(),
+    /** Restricted; restrictType 1 shows the geo-restricted layout, 2 also refuses sign-in and sign-up (11010). */
+    restrict: z.boolean(),
+    restrictType: z.union([z.literal(1), z.literal(2)]).nullable(),
+    /** Listed in the public country pickers (GET /api/settings/countries). */
+    isListed: z.boolean(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorCountry" });
+export type OperatorCountry = z.infer<typeof OperatorCountry>;
+
+export const PatchOperatorCountryBody = z
+  .strictObject({
+    restrict: z.boolean().optional(),
+    restrictType: z
+      .union([z.literal(1), z.literal(2)])
+      .nullable()
+      .optional(),
+    locale: z.string().min(2).max(10).nullable().optional(),
+    currency: CurrencyCode.nullable().optional(),
+    isListed: z.boolean().optional(),
+  })
+  .meta({ id: "PatchOperatorCountry" });
+export type PatchOperatorCountryBody = z.infer<typeof PatchOperatorCountryBody>;
+
+export const OperatorCountryParams = z.object({ code: CountryCode });
+export const OperatorCountryList = z.object({ data: z.array(OperatorCountry) });
+export const OperatorCountryResponse = z.object({ data: OperatorCountry });
+
+// ---------------------------------------------------------------------------------------------
 // Payment methods (migration 0042): how a method shows and where, its switch, and each of its
 // currencies' limits and presets. The processor, the fields and which currencies a method takes
 // follow the processor's integration, so they stay deployment data.

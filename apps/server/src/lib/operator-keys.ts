@@ -107,7 +107,8 @@ export type OperatorChangeKind =
   | "bonus-package-steps"
   | "operator-api-key"
   | "player"
-  | "player-adjustment";
+  | "player-adjustment"
+  | "country";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>
