@@ -8,6 +8,10 @@ import type { Db, Queryable } from "../infra/db";
 import { AppError } from "../infra/errors";
 import { operatorActor } from "./operator-api";
 
+/**
+ * The kinds of idempotent operator creates (operator_keys.kind). The list lives here: the table
+ * checks only the form (migration 0047).
+ */
 export type OperatorKeyKind =
   | "bonus"
   | "bonus-code"
@@ -96,6 +100,7 @@ export function rethrowUnique(error: unknown): unknown {
   return AppError.unprocessable({ [field]: ["Already taken"] });
 }
 
+/** The kinds of audited operator writes (operator_changes.kind); see OperatorKeyKind. */
 export type OperatorChangeKind =
   | OperatorKeyKind
   | "bonus-game-rule"
