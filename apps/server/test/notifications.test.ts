@@ -363,6 +363,14 @@ describe("operator broadcasts", () => {
     expect((await coolingOff.list()).data).toEqual([]);
     expect(await events(active.profileId)).toHaveLength(1);
     expect(await events(excluded.profileId)).toHaveLength(0);
+    // The audit trail keeps the broadcast, its recipients counted, not listed.
+    const audit = await app.testDb.query<{ changes: Record<string, unknown>; actor: string }>(
+      "SELECT changes, actor FROM operator_changes WHERE kind = 'broadcast' AND entity_id = $1",
+      [promo.json().data.id],
+    );
+    expect(audit).toEqual([
+      { actor: "root", changes: expect.objectContaining({ title: "Weekend bonus", playerIds: 3 }) },
+    ]);
 
     const service = await broadcast({
       kind: "service",

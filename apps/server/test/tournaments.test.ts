@@ -241,6 +241,11 @@ describe("operator API", () => {
       prizes: [{ title: "10.00 EUR" }, { placeFrom: 2, placeTo: 3, title: "Reload bonus" }],
     });
     expect((await detail(body.identity)).identity).toBe(body.identity);
+    const audit = await app.testDb.query<{ action: string; actor: string }>(
+      "SELECT action, actor FROM operator_changes WHERE kind = 'tournament' AND entity_id = $1",
+      [created.json().data.id],
+    );
+    expect(audit).toEqual([{ action: "create", actor: "root" }]);
   });
 
   it("bad definitions are 422 with error.fields; a wrong token is 401", async () => {
@@ -272,6 +277,80 @@ describe("operator API", () => {
     expect(shape.statusCode).toBe(422);
     const denied = await create(valid(), "x".repeat(OPERATOR_TOKEN.length));
     expect(denied.statusCode).toBe(401);
+  });
+});
+
+describe("operator API: the list and changes", () => {
+  const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+  const patch = (id: string, payload: Record<string, unknown>) =>
+    app.inject({
+      method: "PATCH",
+      url: `/api/operator/tournaments/${id}`,
+      headers: operator,
+      payload,
+    });
+  const listed = async (id: string) => {
+    const response = await app.inject({ url: "/api/operator/tournaments", headers: operator });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().data as { id: string }[]).find((item) => item.id === id) as Record<
+      string,
+      unknown
+    >;
+  };
+
+  it("TN-01 listed with state and participants; switched off, it is hidden and stops scoring, and its board stands; the window moves only ahead", async () => {
+    const { id, slug } = await createTournament({ scoring: "bet_sum" });
+    const p = await gamePlayer(app, { funds: "50.00" });
+    await join(slug, p.headers);
+    await p.round("2.00", "0");
+    await settle();
+    expect(await listed(id)).toMatchObject({ identity: slug, state: "running", participants: 1 });
+
+    const off = await patch(id, { isEnabled: false, title: "Paused cup" });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({ isEnabled: false, title: "Paused cup" });
+    const hidden = await app.inject({ url: `/api/retention/tournaments/${slug}` });
+    expect(hidden.statusCode).toBe(404);
+    await p.round("5.00", "0");
+    await settle();
+    expect((await patch(id, { isEnabled: true })).statusCode).toBe(200);
+    expect((await detail(slug, p.headers)).me).toMatchObject({ score: "2.00", bets: 1 });
+
+    // Started: the start stays; the end moves, but only ahead of now.
+    const start = await patch(id, {
+      startsAt: new Date(app.clock.now().getTime() + 60_000).toISOString(),
+    });
+    expect(start.statusCode, start.body).toBe(409);
+    const past = await patch(id, {
+      endsAt: new Date(app.clock.now().getTime() - 1_000).toISOString(),
+    });
+    expect(Object.keys(expectErrorBody(past.json()).error.fields ?? {})).toEqual(["endsAt"]);
+    const later = new Date(app.clock.now().getTime() + 7_200_000).toISOString();
+    const extended = await patch(id, { endsAt: later });
+    expect(extended.statusCode, extended.body).toBe(200);
+    expect(extended.json().data.endsAt).toBe(later);
+
+    const audit = await app.testDb.query<{ action: string }>(
+      "SELECT action FROM operator_changes WHERE kind = 'tournament' AND entity_id = $1 ORDER BY id",
+      [id],
+    );
+    expect(audit.map((row) => row.action)).toEqual(["update", "update", "update"]);
+  });
+
+  it("an upcoming tournament's window moves ahead; a window that ends before it starts is a 422; unknown ids 404", async () => {
+    const { id } = await createTournament({ startsIn: 3_600 });
+    expect(await listed(id)).toMatchObject({ state: "upcoming", participants: 0 });
+    const sooner = new Date(app.clock.now().getTime() + 1_800_000).toISOString();
+    const moved = await patch(id, { startsAt: sooner });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data.startsAt).toBe(sooner);
+    const inverted = await patch(id, {
+      endsAt: new Date(app.clock.now().getTime() + 60_000).toISOString(),
+    });
+    expect(Object.keys(expectErrorBody(inverted.json()).error.fields ?? {})).toEqual(["endsAt"]);
+    const gone = await patch("00000000-0000-4000-8000-000000000000", { title: "x" });
+    expect(gone.statusCode).toBe(404);
+    expect((await patch("weekly", { title: "x" })).statusCode).toBe(422);
   });
 });
 

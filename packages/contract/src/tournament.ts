@@ -185,3 +185,50 @@ export const CreateTournamentBody = z
   })
   .meta({ id: "CreateTournament" });
 export type CreateTournamentBody = z.infer<typeof CreateTournamentBody>;
+
+/**
+ * A tournament as the operator sees it (GET /api/operator/tournaments), switched-off ones too.
+ * state: upcoming (before startsAt), running, ended (waiting for its completion job), completed
+ * (prizes paid).
+ */
+export const OperatorTournament = z
+  .object({
+    id: z.string(),
+    identity: z.string(),
+    title: z.string(),
+    description: z.string(),
+    image: z.string().nullable(),
+    scoring: TournamentScoring,
+    currency: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    state: z.enum(["upcoming", "running", "ended", "completed"]),
+    participants: z.number().int(),
+    isEnabled: z.boolean(),
+    position: z.number().int(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorTournament" });
+export type OperatorTournament = z.infer<typeof OperatorTournament>;
+export const OperatorTournamentList = z.object({ data: z.array(OperatorTournament) });
+export const OperatorTournamentResponse = z.object({ data: OperatorTournament });
+export const OperatorTournamentParams = z.object({ id: z.uuid("Must be a tournament id") });
+
+/**
+ * PATCH /api/operator/tournaments/{id}. Text, image and order at any time. isEnabled false hides
+ * it and stops scoring (the leaderboard stands; prizes are paid for it at the end). startsAt only
+ * before it starts, to a time still ahead; endsAt until it is completed, to a time still ahead
+ * (409 otherwise). Scoring, games and prizes are fixed: define a new tournament instead.
+ */
+export const PatchOperatorTournamentBody = z
+  .strictObject({
+    title: z.string().trim().min(1).max(200).optional(),
+    description: z.string().max(5000).optional(),
+    image: z.string().max(500).nullable().optional(),
+    position: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+    isEnabled: z.boolean().optional(),
+    startsAt: z.iso.datetime({ offset: true }).optional(),
+    endsAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: "PatchOperatorTournament" });
+export type PatchOperatorTournamentBody = z.infer<typeof PatchOperatorTournamentBody>;

@@ -113,7 +113,9 @@ export type OperatorChangeKind =
   | "operator-api-key"
   | "player"
   | "player-adjustment"
-  | "country";
+  | "country"
+  | "tournament"
+  | "broadcast";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>

@@ -6,6 +6,7 @@ import {
 } from "@casino/contract/notification";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { recordOperatorChange } from "../../lib/operator-keys";
 import { type MessageRow, notificationRepository, toNotification } from "./repository";
 
 type Broadcast = BroadcastResponse["data"];
@@ -64,6 +65,13 @@ export async function sendBroadcast(ctx: AppContext, body: BroadcastBody): Promi
       if (found) return found;
       throw new Error("broadcast key conflict without a broadcast");
     }
+    await recordOperatorChange(tx, {
+      kind: "broadcast",
+      entityId: created.id,
+      action: "create",
+      changes: { ...body, playerIds: playerIds?.length ?? null },
+      now,
+    });
     const rows = await tx.query<MessageRow>(
       `INSERT INTO messenger_messages
          (player_id, kind, title, text, link, params, dedupe_key, broadcast_id, created_at)

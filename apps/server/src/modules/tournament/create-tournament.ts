@@ -4,6 +4,7 @@ import type { CreateTournamentBody, TournamentDetail } from "@casino/contract/to
 import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { recordOperatorChange } from "../../lib/operator-keys";
 import { getTournament } from "./read-tournaments";
 
 export async function createTournament(
@@ -99,6 +100,13 @@ export async function createTournament(
         body.leaderboardSize,
       ],
     );
+    await recordOperatorChange(tx, {
+      kind: "tournament",
+      entityId: row!.id,
+      action: "create",
+      changes: body,
+      now: ctx.now(),
+    });
     for (const prize of prizes) {
       await tx.query(
         `INSERT INTO tournament_prizes (tournament_id, place_from, place_to, kind, amount, reward, title)

@@ -1,6 +1,10 @@
 import { ErrorBody } from "@casino/contract/errors";
 import {
   CreateTournamentBody,
+  OperatorTournamentList,
+  OperatorTournamentParams,
+  OperatorTournamentResponse,
+  PatchOperatorTournamentBody,
   TournamentList,
   TournamentListQuery,
   TournamentParams,
@@ -20,6 +24,7 @@ import {
 } from "./complete-tournaments";
 import { createTournament } from "./create-tournament";
 import { joinTournament } from "./join-tournament";
+import { listOperatorTournaments, patchOperatorTournament } from "./operator-tournaments";
 import { getTournament, listTournaments } from "./read-tournaments";
 import { refundCountedBet } from "./refund-bet";
 import { scoreSettledBet, scoreSettledBets } from "./score-bet";
@@ -152,6 +157,40 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
         reply.code(201);
         return { data: await createTournament(ctx, request.body) };
       },
+    );
+
+    api.get(
+      "/api/operator/tournaments",
+      {
+        ...operatorGuard(ctx, "promotions"),
+        schema: {
+          tags: ["operator"],
+          summary: "Every tournament, switched-off ones too, with its state and participants",
+          response: { 200: OperatorTournamentList, ...operatorErrors },
+        },
+      },
+      async (_request, reply) => {
+        cachePrivate(reply);
+        return { data: await listOperatorTournaments(ctx) };
+      },
+    );
+
+    api.patch(
+      "/api/operator/tournaments/:id",
+      {
+        ...operatorGuard(ctx, "promotions"),
+        schema: {
+          tags: ["operator"],
+          summary:
+            "Change a tournament's text, order or switch, or move its window ahead (409 once started or completed)",
+          params: OperatorTournamentParams,
+          body: PatchOperatorTournamentBody,
+          response: { 200: OperatorTournamentResponse, 409: ErrorBody, ...operatorErrors },
+        },
+      },
+      async (request) => ({
+        data: await patchOperatorTournament(ctx, request.params.id, request.body),
+      }),
     );
   }
 }
