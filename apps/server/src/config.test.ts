@@ -114,6 +114,7 @@ describe("config", () => {
         DATABASE_URL: "mysql://x",
         JWT_SECRET: "short",
         SECRETS_ENCRYPTION_KEY: "short",
+        SECRETS_ENCRYPTION_KEY_PREVIOUS: `${"k".repeat(40)},short`,
       });
       expect.unreachable();
     } catch (error) {
@@ -128,6 +129,7 @@ describe("config", () => {
         "DATABASE_URL",
         "JWT_SECRET",
         "SECRETS_ENCRYPTION_KEY",
+        "SECRETS_ENCRYPTION_KEY_PREVIOUS",
       ]) {
         expect(text).toContain(name);
       }

@@ -109,6 +109,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "Key (at least 32 characters) that seals the provider wallet keys operators issue, stored in the database; every server of one database needs the same; unset generates one into DATA_DIR/secrets.json",
   },
   {
+    name: "SECRETS_ENCRYPTION_KEY_PREVIOUS",
+    default: "(unset)",
+    description:
+      "Earlier SECRETS_ENCRYPTION_KEYs (comma-separated) while changing it: what they sealed still opens, and is sealed again under the new key within the hour",
+  },
+  {
     name: "GAME_PROVIDER_SECRETS",
     default: "(originals: generated)",
     description:
@@ -376,6 +382,7 @@ const EnvSchema = z.object({
   SECRETS_ENCRYPTION_KEY: optional.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
+  SECRETS_ENCRYPTION_KEY_PREVIOUS: optional,
   GAME_PROVIDER_SECRETS: optional,
   STUDIO_PLATFORM_URL: optional.pipe(z.url().optional()),
   GAME_ROUND_TIMEOUT_HOURS: z.coerce
@@ -512,6 +519,8 @@ export interface Config {
   /** Public settings set per deployment; they win over the site_settings rows. */
   publicSettingOverrides: PublicSettingValues;
   secrets: Secrets;
+  /** Earlier SECRETS_ENCRYPTION_KEYs: what they sealed still opens (sealed again by a job). */
+  previousEncryptionKeys: string[];
   /** HMAC keys of the provider wallet API by provider slug (the in-house one always has one). */
   gameProviderSecrets: Record<string, string>;
   /** The in-house studio (modules/studio): the platform it calls; null: this app in-process. */
@@ -594,6 +603,15 @@ export function loadConfig(
     }
   }
   const crypto = parsed.success ? cryptoConfig(parsed.data, problems) : null;
+  const previousEncryptionKeys = (
+    parsed.success ? (parsed.data.SECRETS_ENCRYPTION_KEY_PREVIOUS ?? "") : ""
+  )
+    .split(",")
+    .map((key) => key.trim())
+    .filter((key) => key !== "");
+  if (previousEncryptionKeys.some((key) => key.length < 32)) {
+    problems.push("SECRETS_ENCRYPTION_KEY_PREVIOUS: each key needs at least 32 characters");
+  }
   const gameSecrets = parseGameProviderSecrets(
     parsed.success ? parsed.data.GAME_PROVIDER_SECRETS : undefined,
     problems,
@@ -672,6 +690,7 @@ export function loadConfig(
     crypto,
     publicSettingOverrides: overrides,
     secrets,
+    previousEncryptionKeys,
     gameProviderSecrets: {
       // The sandbox studios' keys, derived from the in-house one unless set.
       ...(sandboxGames

@@ -7,10 +7,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ProviderWalletError } from "@casino/contract/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "../src/context";
+import { resealWalletKeys } from "../src/modules/game/provider-keys";
 import { signWalletBody } from "../src/modules/studio/platform-client";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { gamePlayer, type ProviderAction, providerCall, providerId } from "./game-helpers";
-import { buildTestApp, expectErrorCode } from "./helpers";
+import { buildTestApp, expectErrorCode, testConfig } from "./helpers";
 import {
   fieldsOf,
   OPERATOR_TEST_ENV,
@@ -300,6 +302,58 @@ describe("keys across servers", () => {
       expect(await listKeys(provider.id)).toHaveLength(1);
     } finally {
       await stranger.close();
+    }
+  });
+});
+
+describe("changing SECRETS_ENCRYPTION_KEY", () => {
+  it("with the old key as SECRETS_ENCRYPTION_KEY_PREVIOUS the keys keep working, the job seals them again, and then the old key can go", async () => {
+    const { provider, walletCall } = await studioWithPlayer();
+    const key = await issue(provider.id);
+    const sealedOf = async () =>
+      (
+        await app.testDb.query<{ sealed: string }>(
+          "SELECT sealed FROM game_provider_keys WHERE id = $1",
+          [key.id],
+        )
+      )[0]!.sealed;
+    const before = await sealedOf();
+    const oldKey = app.testConfig.secrets.encryptionKey;
+    const newKey = "the-new-secrets-encryption-key-0123456789";
+    const changing = {
+      ...OPERATOR_TEST_ENV,
+      SECRETS_ENCRYPTION_KEY: newKey,
+      SECRETS_ENCRYPTION_KEY_PREVIOUS: `some-even-older-key-0123456789abcdef,${oldKey}`,
+    };
+    const during = (await buildTestApp(app.testDb, changing, {
+      now: app.clock.now,
+    })) as PlayerTestApp;
+    try {
+      during.clock = app.clock;
+      expect((await walletCall("balance", {}, key.secret, during)).statusCode).toBe(200);
+      const ctx = {
+        db: app.testDb,
+        now: app.clock.now,
+        config: testConfig(changing),
+      } as unknown as AppContext;
+      expect(await resealWalletKeys(ctx)).toBeGreaterThanOrEqual(1);
+      expect(await sealedOf()).not.toBe(before);
+      expect(await resealWalletKeys(ctx)).toBe(0);
+    } finally {
+      await during.close();
+    }
+    const after = (await buildTestApp(
+      app.testDb,
+      { ...OPERATOR_TEST_ENV, SECRETS_ENCRYPTION_KEY: newKey },
+      { now: app.clock.now },
+    )) as PlayerTestApp;
+    try {
+      after.clock = app.clock;
+      expect((await walletCall("balance", {}, key.secret, after)).statusCode).toBe(200);
+      const listed = await operatorRequest(after, "GET", keysUrl(provider.id));
+      expect(listed.json().data).toEqual([expect.objectContaining({ id: key.id, usable: true })]);
+    } finally {
+      await after.close();
     }
   });
 });

@@ -30,4 +30,17 @@ describe("sealed secrets (AES-256-GCM under SECRETS_ENCRYPTION_KEY)", () => {
     expect(sealer.open(`${version}.${iv}.AAAA`, "game-provider-key:7")).toBeNull();
     expect(sealer.open("secret", "game-provider-key:7")).toBeNull();
   });
+
+  it("opens what a previous key sealed and calls it stale; a new seal is under the current key", () => {
+    const old = new SealedSecrets(KEY);
+    const sealed = old.seal("rotated", "game-provider-key:7");
+    const changing = new SealedSecrets(`${KEY}-new`, [KEY]);
+    expect(changing.open(sealed, "game-provider-key:7")).toBe("rotated");
+    expect(changing.stale(sealed, "game-provider-key:7")).toBe(true);
+    const again = changing.seal("rotated", "game-provider-key:7");
+    expect(changing.stale(again, "game-provider-key:7")).toBe(false);
+    expect(new SealedSecrets(`${KEY}-new`).open(again, "game-provider-key:7")).toBe("rotated");
+    expect(new SealedSecrets(`${KEY}-new`).open(sealed, "game-provider-key:7")).toBeNull();
+    expect(changing.stale("garbage", "game-provider-key:7")).toBe(false);
+  });
 });

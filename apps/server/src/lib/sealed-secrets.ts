@@ -2,18 +2,26 @@
 // under a key derived (HKDF-SHA256) from SECRETS_ENCRYPTION_KEY. Each sealed value is bound to
 // a context (what it is the key of) as associated data, so a value copied to another row does
 // not open. A database dump alone reveals no key. Format: "v1.<iv>.<ciphertext and tag>" in
-// base64url, the version leaving room for another scheme later.
+// base64url, the version leaving room for another scheme later. To change the encryption key,
+// the old one goes in SECRETS_ENCRYPTION_KEY_PREVIOUS: values sealed under it still open, and
+// `stale` tells which to seal again under the new one.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 const VERSION = "v1";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+const derive = (encryptionKey: string) =>
+  Buffer.from(hkdfSync("sha256", encryptionKey, "", "casino sealed secrets v1", 32));
+
 export class SealedSecrets {
   private readonly key: Buffer;
+  private readonly previous: Buffer[];
 
-  constructor(encryptionKey: string) {
-    this.key = Buffer.from(hkdfSync("sha256", encryptionKey, "", "casino sealed secrets v1", 32));
+  /** Seals under `encryptionKey`; opens under it or any of `previousKeys`. */
+  constructor(encryptionKey: string, previousKeys: readonly string[] = []) {
+    this.key = derive(encryptionKey);
+    this.previous = previousKeys.map(derive);
   }
 
   /** `secret` sealed for `context` (a new random IV each time). */
@@ -30,25 +38,38 @@ export class SealedSecrets {
   }
 
   /**
-   * The secret, or null when `sealed` was not sealed for `context` under this key: another
-   * SECRETS_ENCRYPTION_KEY, another row, an altered value or an unknown format.
+   * The secret, or null when `sealed` was not sealed for `context` under this key or a previous
+   * one: another SECRETS_ENCRYPTION_KEY, another row, an altered value or an unknown format.
    */
   open(sealed: string, context: string): string | null {
+    return this.openWith(sealed, context)?.secret ?? null;
+  }
+
+  /** Whether `sealed` opens only under a previous key (it should be sealed again). */
+  stale(sealed: string, context: string): boolean {
+    return this.openWith(sealed, context)?.current === false;
+  }
+
+  private openWith(sealed: string, context: string): { secret: string; current: boolean } | null {
     const [version, iv, body] = sealed.split(".");
     if (version !== VERSION || iv === undefined || body === undefined) return null;
     const ivBytes = Buffer.from(iv, "base64url");
     const bytes = Buffer.from(body, "base64url");
     if (ivBytes.length !== IV_BYTES || bytes.length < TAG_BYTES) return null;
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", this.key, ivBytes);
-      decipher.setAAD(Buffer.from(context));
-      decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-      return Buffer.concat([
-        decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)),
-        decipher.final(),
-      ]).toString("utf8");
-    } catch {
-      return null;
+    for (const [index, key] of [this.key, ...this.previous].entries()) {
+      try {
+        const decipher = createDecipheriv("aes-256-gcm", key, ivBytes);
+        decipher.setAAD(Buffer.from(context));
+        decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+        const secret = Buffer.concat([
+          decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)),
+          decipher.final(),
+        ]).toString("utf8");
+        return { secret, current: index === 0 };
+      } catch {
+        // Not this key: try the next.
+      }
     }
+    return null;
   }
 }

@@ -46,7 +46,10 @@ export class WalletProviders {
   readonly sealer: SealedSecrets;
 
   constructor(private readonly ctx: AppContext) {
-    this.sealer = new SealedSecrets(ctx.config.secrets.encryptionKey);
+    this.sealer = new SealedSecrets(
+      ctx.config.secrets.encryptionKey,
+      ctx.config.previousEncryptionKeys,
+    );
   }
 
   /** The provider with its keys (cached up to 10 s); null: no provider has that slug. */
@@ -125,4 +128,30 @@ export function walletProviders(ctx: AppContext): WalletProviders {
     registry.set(ctx, providers);
   }
   return providers;
+}
+
+/**
+ * Seals again under SECRETS_ENCRYPTION_KEY every wallet key that opens only under a previous
+ * one (SECRETS_ENCRYPTION_KEY_PREVIOUS; the hourly job "wallet-keys-reseal"). Each row is
+ * replaced only if nobody replaced it meanwhile, so servers running it at once agree. Returns
+ * how many it sealed again.
+ */
+export async function resealWalletKeys(ctx: AppContext): Promise<number> {
+  if (ctx.config.previousEncryptionKeys.length === 0) return 0;
+  const { sealer } = walletProviders(ctx);
+  const rows = await ctx.db.query<{ id: number; provider_id: number; sealed: string }>(
+    "SELECT id, provider_id, sealed FROM game_provider_keys ORDER BY id",
+  );
+  let resealed = 0;
+  for (const row of rows) {
+    const context = sealContext(Number(row.provider_id));
+    const secret = sealer.stale(row.sealed, context) ? sealer.open(row.sealed, context) : null;
+    if (secret === null) continue;
+    const updated = await ctx.db.query(
+      "UPDATE game_provider_keys SET sealed = $3 WHERE id = $1 AND sealed = $2 RETURNING id",
+      [row.id, row.sealed, sealer.seal(secret, context)],
+    );
+    resealed += updated.length;
+  }
+  return resealed;
 }

@@ -15,7 +15,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { cachePrivate } from "../../lib/http";
-import { type WalletProvider, walletProviders } from "./provider-keys";
+import { resealWalletKeys, type WalletProvider, walletProviders } from "./provider-keys";
 import { invalidSignature, signatureProblem } from "./provider-signature";
 import { ProviderWalletFailure, ReplayedAnswer } from "./provider-wallet";
 import { walletBalance } from "./wallet-balance";
@@ -66,6 +66,12 @@ async function send(reply: FastifyReply, run: () => Promise<StoredAnswer>) {
 
 export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const providers = walletProviders(ctx);
+  // Wallet keys sealed under a previous SECRETS_ENCRYPTION_KEY are sealed again under the new one.
+  ctx.jobs.add({
+    name: "wallet-keys-reseal",
+    everyMs: 60 * 60_000,
+    run: () => resealWalletKeys(ctx),
+  });
   // Bets and wins of different players share transactions (wallet-batch.ts).
   const batcher = new GameWalletBatcher(ctx, {
     maxBatch: ctx.config.gameWalletBatch,
