@@ -603,9 +603,7 @@ export function loadConfig(
     }
   }
   const crypto = parsed.success ? cryptoConfig(parsed.data, problems) : null;
-  const previousEncryptionKeys = (
-    parsed.success ? (parsed.data.SECRETS_ENCRYPTION_KEY_PREVIOUS ?? "") : ""
-  )
+  const previousEncryptionKeys = (env.SECRETS_ENCRYPTION_KEY_PREVIOUS ?? "")
     .split(",")
     .map((key) => key.trim())
     .filter((key) => key !== "");
