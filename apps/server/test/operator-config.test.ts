@@ -130,6 +130,7 @@ describe("the operator's bearer token", () => {
       ["PATCH", "/api/operator/players/00000000-0000-4000-8000-000000000000"],
       ["GET", "/api/operator/players/00000000-0000-4000-8000-000000000000/transactions"],
       ["POST", "/api/operator/players/00000000-0000-4000-8000-000000000000/adjustments"],
+      ["POST", "/api/operator/players/00000000-0000-4000-8000-000000000000/sign-out"],
     ] as const) {
       expectErrorCode(await call(method, url, undefined, {}), 401, 401);
       expectErrorCode(await call(method, url, undefined, wrong), 401, 401);
@@ -216,6 +217,7 @@ describe("the OpenAPI document", () => {
       "/api/operator/players/{id}",
       "/api/operator/players/{id}/transactions",
       "/api/operator/players/{id}/adjustments",
+      "/api/operator/players/{id}/sign-out",
     ]) {
       expect(paths).toContain(path);
     }

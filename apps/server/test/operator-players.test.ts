@@ -124,6 +124,55 @@ describe("blocking a player", () => {
   });
 });
 
+describe("signing a player out", () => {
+  it("ends every session: the next request on each device is a 401, the desk counts them, and the trail keeps the reason", async () => {
+    const p = await player();
+    const id = p.tokens.profileId;
+    const other = await loginAs(app, p.email, p.password);
+    expect(other.statusCode, other.body).toBe(201);
+    const otherDevice = { authorization: `Bearer ${other.json().data.accessToken}` };
+    const before = (await call("GET", `/api/operator/players/${id}`)).json().data;
+    expect(before).toMatchObject({ liveSessions: 2, lastSeenAt: expect.any(String) });
+
+    const ended = await call("POST", `/api/operator/players/${id}/sign-out`, {
+      reason: "Account takeover reported by the player",
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().data).toEqual({ ended: 2 });
+    for (const headers of [p.headers, otherDevice]) {
+      expectErrorCode(
+        await app.inject({ url: "/api/wallet/accounts", headers }),
+        401,
+        ErrorCode.Unauthorized,
+      );
+    }
+    expect((await call("GET", `/api/operator/players/${id}`)).json().data.liveSessions).toBe(0);
+    // They sign in again as before.
+    expect((await loginAs(app, p.email, p.password)).statusCode).toBe(201);
+
+    const trail = (
+      await call("GET", `/api/operator/changes?kind=player-sessions&entityId=${id}`)
+    ).json().data as Json[];
+    expect(trail).toEqual([
+      expect.objectContaining({
+        action: "delete",
+        actor: "root",
+        changes: { ended: 2, reason: "Account takeover reported by the player" },
+      }),
+    ]);
+    expect(fieldsOf(await call("POST", `/api/operator/players/${id}/sign-out`, {}))).toHaveProperty(
+      "reason",
+    );
+    expectErrorCode(
+      await call("POST", "/api/operator/players/00000000-0000-4000-8000-000000000000/sign-out", {
+        reason: "x",
+      }),
+      404,
+      404,
+    );
+  });
+});
+
 describe("balance adjustments", () => {
   it("a credit moves money once under concurrent retries of its key, is heard live, and shows in the ledger", async () => {
     const p = await player();

@@ -42,6 +42,9 @@ export const OperatorPlayer = OperatorPlayerSummary.extend({
   emailConfirmed: z.boolean(),
   /** Its wallet accounts with their balances (as the player sees them). */
   accounts: z.array(WalletAccount),
+  /** Signed-in sessions not ended, and the latest time one of them was used. */
+  liveSessions: z.number().int(),
+  lastSeenAt: z.string().nullable(),
 }).meta({ id: "OperatorPlayer" });
 export type OperatorPlayer = z.infer<typeof OperatorPlayer>;
 export const OperatorPlayerResponse = z.object({ data: OperatorPlayer });
@@ -56,6 +59,14 @@ export const PatchOperatorPlayerBody = z
 export type PatchOperatorPlayerBody = z.infer<typeof PatchOperatorPlayerBody>;
 
 export const OperatorPlayerParams = z.object({ id: z.uuid("Must be a player id") });
+
+/** POST .../{id}/sign-out: ends every session of the player (their next request is a 401). */
+export const OperatorSignOutBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(500) })
+  .meta({ id: "OperatorSignOut" });
+export const OperatorSignOutResponse = z.object({
+  data: z.object({ ended: z.number().int() }),
+});
 
 /** One movement on one of the player's ledger accounts. */
 export const OperatorLedgerEntry = z

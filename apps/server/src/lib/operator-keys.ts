@@ -113,6 +113,7 @@ export type OperatorChangeKind =
   | "operator-api-key"
   | "player"
   | "player-adjustment"
+  | "player-sessions"
   | "country"
   | "tournament"
   | "broadcast";

@@ -15,6 +15,7 @@ import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { iso, recordOperatorChange } from "../../lib/operator-keys";
 import { currentWalletAccounts } from "../wallet/accounts";
+import { sessionsRepository } from "./repository";
 
 interface PlayerRow {
   id: string;
@@ -93,16 +94,46 @@ async function playerRow(db: Queryable, id: string, lock = false): Promise<Playe
   return row;
 }
 
-/** GET /api/operator/players/{id}: the player with their wallet accounts. */
+/** GET /api/operator/players/{id}: the player with their wallet accounts and sessions. */
 export async function readOperatorPlayer(ctx: AppContext, id: string): Promise<OperatorPlayer> {
   const row = await playerRow(ctx.db, id);
+  const [sessions] = await ctx.db.query<{ live: string | number; last_seen_at: Date | null }>(
+    `SELECT count(*) FILTER (WHERE revoked_at IS NULL) AS live, max(last_seen_at) AS last_seen_at
+       FROM player_sessions WHERE player_id = $1`,
+    [id],
+  );
   return {
     ...toSummary(row),
     firstName: row.first_name,
     lastName: row.last_name,
     emailConfirmed: row.email_confirmed_at !== null,
     accounts: await currentWalletAccounts(ctx.db, id),
+    liveSessions: Number(sessions?.live ?? 0),
+    lastSeenAt: iso(sessions?.last_seen_at ?? null),
   };
+}
+
+/**
+ * POST /api/operator/players/{id}/sign-out {reason}: ends every live session of the player, so
+ * their next request (on every device) is a 401 and they sign in again. Audited.
+ */
+export async function signOutOperatorPlayer(
+  ctx: AppContext,
+  id: string,
+  reason: string,
+): Promise<{ ended: number }> {
+  return ctx.db.transaction(async (tx) => {
+    await playerRow(tx, id, true);
+    const ended = await sessionsRepository(tx).revokeAll(id, "operator", ctx.now());
+    await recordOperatorChange(tx, {
+      kind: "player-sessions",
+      entityId: id,
+      action: "delete",
+      changes: { ended, reason },
+      now: ctx.now(),
+    });
+    return { ended };
+  });
 }
 
 /** PATCH /api/operator/players/{id} {status, reason}. */

@@ -6,13 +6,20 @@ import {
   OperatorPlayerParams,
   OperatorPlayerQuery,
   OperatorPlayerResponse,
+  OperatorSignOutBody,
+  OperatorSignOutResponse,
   PatchOperatorPlayerBody,
 } from "@casino/contract/operator-players";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { cachePrivate } from "../../lib/http";
 import { operatorApi, operatorErrors } from "../../lib/operator-api";
-import { listOperatorPlayers, patchOperatorPlayer, readOperatorPlayer } from "./operator-players";
+import {
+  listOperatorPlayers,
+  patchOperatorPlayer,
+  readOperatorPlayer,
+  signOutOperatorPlayer,
+} from "./operator-players";
 
 export async function operatorPlayerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const operator = operatorApi(app, ctx, "players");
@@ -69,6 +76,24 @@ export async function operatorPlayerRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request) => ({
       data: await patchOperatorPlayer(ctx, request.params.id, request.body),
+    }),
+  );
+
+  api.post(
+    "/api/operator/players/:id/sign-out",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "End every session of the player, with a reason: their next request is a 401 on every device",
+        params: OperatorPlayerParams,
+        body: OperatorSignOutBody,
+        response: { 200: OperatorSignOutResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await signOutOperatorPlayer(ctx, request.params.id, request.body.reason),
     }),
   );
 }
