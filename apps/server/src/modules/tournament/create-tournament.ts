@@ -1,20 +1,15 @@
 // POST /api/operator/tournaments: an operator defines a tournament (rows of migration 0026).
 // Everything is checked before anything is written; answers 422 with error.fields.
 import type { CreateTournamentBody, TournamentDetail } from "@casino/contract/tournament";
-import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
-import { AppError } from "../../infra/errors";
-import { recordOperatorChange } from "../../lib/operator-keys";
+import { fieldProblems, minorAmount, recordOperatorChange } from "../../lib/operator-keys";
 import { getTournament } from "./read-tournaments";
 
 export async function createTournament(
   ctx: AppContext,
   body: CreateTournamentBody,
 ): Promise<TournamentDetail> {
-  const fields: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => {
-    fields[field] = [...(fields[field] ?? []), message];
-  };
+  const { fail, check } = fieldProblems();
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(body.endsAt);
   if (endsAt.getTime() <= startsAt.getTime()) fail("endsAt", "Must be after startsAt");
@@ -25,16 +20,8 @@ export async function createTournament(
       [body.currency],
     );
     if (!currency) fail("currency", "Unknown currency");
-    const subunit = BigInt(currency?.subunit_to_unit ?? "100");
-    const minor = (value: string, field: string): bigint | null => {
-      const parsed = parseAmount(value, subunit);
-      if (!parsed.ok) {
-        fail(field, "Not a valid amount in this currency");
-        return null;
-      }
-      return parsed.value;
-    };
-    const minBet = minor(body.minBet, "minBet");
+    const money = { code: body.currency, subunit: BigInt(currency?.subunit_to_unit ?? "100") };
+    const minBet = minorAmount(body.minBet, money, "minBet", fail, false);
     const ids = async (table: string, slugs: string[], field: string) => {
       const rows = await tx.query<{ id: number; slug: string }>(
         `SELECT id, slug FROM ${table} WHERE slug = ANY ($1::text[])`,
@@ -60,8 +47,7 @@ export async function createTournament(
       let amount: bigint | null = null;
       if (prize.type === "cash") {
         if (!prize.amount) fail(`${at}.amount`, "Required for a cash prize");
-        else amount = minor(prize.amount, `${at}.amount`);
-        if (amount !== null && amount <= 0n) fail(`${at}.amount`, "Must be above zero");
+        else amount = minorAmount(prize.amount, money, `${at}.amount`, fail);
       } else if (!prize.title) {
         fail(`${at}.title`, "Required for a bonus or free spins");
       }
@@ -75,7 +61,7 @@ export async function createTournament(
         (await tx.query("SELECT 1 FROM bonuses WHERE slug = $1", [bonus])).length > 0;
       if (!known) fail(`prizes.${index}.reward.bonus`, "Unknown bonus");
     }
-    if (Object.keys(fields).length > 0) throw AppError.unprocessable(fields);
+    check();
 
     const [row] = await tx.query<{ id: string }>(
       `INSERT INTO tournaments (slug, title, description, image, scoring, currency,

@@ -14,7 +14,8 @@ import { type WalletAccountRecord, walletRepository } from "./repository";
 
 type Subunits = ReadonlyMap<string, number>;
 
-async function currencySubunits(db: Queryable): Promise<Subunits> {
+/** Minor units per major unit of every currency, by code. */
+export async function currencySubunits(db: Queryable): Promise<Subunits> {
   const currencies = await settingsRepository(db).listCurrencies(false);
   return new Map(currencies.map((currency) => [currency.code, currency.subunitToUnit]));
 }

@@ -15,8 +15,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { operatorActor } from "../../lib/operator-api";
 import { fieldProblems, minorAmount, recordOperatorChange } from "../../lib/operator-keys";
-import { settingsRepository } from "../settings/repository";
-import { currentWalletAccounts, publishWalletAccount } from "./accounts";
+import { currencySubunits, currentWalletAccounts, publishWalletAccount } from "./accounts";
 import { postInTransaction } from "./ledger";
 import { walletRepository } from "./repository";
 
@@ -28,26 +27,20 @@ export async function adjustPlayerBalance(
   body: CreateOperatorAdjustmentBody,
 ): Promise<{ data: Adjustment; replay: boolean }> {
   const { fail, check } = fieldProblems();
-  const currencies = await settingsRepository(ctx.db).listCurrencies(false);
-  const currency = currencies.find((item) => item.code === body.currency);
+  const subunit = (await currencySubunits(ctx.db)).get(body.currency);
   const negative = body.amount.startsWith("-");
   let amount: bigint | null = null;
-  if (!currency) fail("currency", "Unknown currency");
+  if (subunit === undefined) fail("currency", "Unknown currency");
   else {
-    const subunit = BigInt(currency.subunitToUnit);
     const magnitude = minorAmount(
       negative ? body.amount.slice(1) : body.amount,
-      {
-        code: currency.code,
-        subunit,
-      },
+      { code: body.currency, subunit: BigInt(subunit) },
       "amount",
       fail,
     );
     amount = magnitude === null ? null : negative ? -magnitude : magnitude;
   }
   check();
-  const subunit = currency!.subunitToUnit;
   const wallets = walletRepository(ctx.db);
   const [player] = await ctx.db.query("SELECT 1 FROM players WHERE id = $1", [playerId]);
   if (!player) throw AppError.notFound("No player with that id");
@@ -95,7 +88,7 @@ export async function adjustPlayerBalance(
     data: {
       transactionId: posted.transactionId.toString(),
       currency: body.currency,
-      amount: formatAmount(amount!, subunit),
+      amount: formatAmount(amount!, subunit!),
       reason: body.reason,
       account: accounts.find((item) => item.id === account.id)!,
     },

@@ -7,7 +7,7 @@ import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { iso } from "../../lib/operator-keys";
-import { settingsRepository } from "../settings/repository";
+import { currencySubunits } from "./accounts";
 
 interface EntryRow {
   id: string | number;
@@ -44,9 +44,7 @@ export async function listPlayerLedger(
     `SELECT count(*) AS total ${from} ${where}`,
     filters,
   );
-  const subunits = new Map(
-    (await settingsRepository(ctx.db).listCurrencies(false)).map((c) => [c.code, c.subunitToUnit]),
-  );
+  const subunits = await currencySubunits(ctx.db);
   return {
     data: rows.map((row) => ({
       entryId: String(row.id),
