@@ -382,7 +382,6 @@ const EnvSchema = z.object({
   SECRETS_ENCRYPTION_KEY: optional.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
-  SECRETS_ENCRYPTION_KEY_PREVIOUS: optional,
   GAME_PROVIDER_SECRETS: optional,
   STUDIO_PLATFORM_URL: optional.pipe(z.url().optional()),
   GAME_ROUND_TIMEOUT_HOURS: z.coerce

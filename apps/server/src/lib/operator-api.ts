@@ -60,17 +60,25 @@ async function authenticate(ctx: AppContext, header: string): Promise<OperatorAc
   const b = Buffer.from(root);
   if (root !== "" && a.length === b.length && timingSafeEqual(a, b)) return ROOT_ACTOR;
   if (!OPERATOR_KEY_PATTERN.test(given)) throw AppError.unauthorized();
-  const [row] = await ctx.db.query<{ id: number; name: string; scopes: OperatorScope[] }>(
-    "SELECT id, name, scopes FROM operator_api_keys WHERE token_hash = $1 AND revoked_at IS NULL",
+  const [row] = await ctx.db.query<{
+    id: number;
+    name: string;
+    scopes: OperatorScope[];
+    last_used_at: Date | string | null;
+  }>(
+    `SELECT id, name, scopes, last_used_at FROM operator_api_keys
+      WHERE token_hash = $1 AND revoked_at IS NULL`,
     [operatorKeyHash(given)],
   );
   if (!row) throw AppError.unauthorized();
-  // Its last use, to the minute (a write at most once a minute per key).
-  await ctx.db.query(
-    `UPDATE operator_api_keys SET last_used_at = date_trunc('minute', $2::timestamptz)
-      WHERE id = $1 AND last_used_at IS DISTINCT FROM date_trunc('minute', $2::timestamptz)`,
-    [row.id, ctx.now()],
-  );
+  // Its last use, to the minute: written only when the minute changed.
+  const minute = new Date(Math.floor(ctx.now().getTime() / 60_000) * 60_000);
+  if (row.last_used_at === null || new Date(row.last_used_at).getTime() !== minute.getTime()) {
+    await ctx.db.query("UPDATE operator_api_keys SET last_used_at = $2 WHERE id = $1", [
+      row.id,
+      minute,
+    ]);
+  }
   return { keyId: Number(row.id), name: row.name, scopes: row.scopes };
 }
 
