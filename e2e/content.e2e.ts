@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +14,18 @@ const deFile = join(contentDir, "de", "global-components.json");
 const deGlobals = JSON.parse(readFileSync(deFile, "utf8"));
 delete deGlobals.pages.contact.intro;
 writeFileSync(deFile, JSON.stringify(deGlobals));
-const site = useSite({ CONTENT_DIR: contentDir });
+const OPERATOR_TOKEN = randomBytes(24).toString("hex");
+const site = useSite({ CONTENT_DIR: contentDir, OPERATOR_API_TOKEN: OPERATOR_TOKEN });
+
+/** An operator API call with the root key; expects a 2xx answer. */
+async function operator(method: "PUT" | "PATCH", path: string, body: unknown) {
+  const response = await fetch(`${site.server.url}/api/operator/content/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+}
 
 function group(
   locale: string,
@@ -48,5 +60,24 @@ describe("site content per locale", () => {
       ),
     );
     for (const { code } of data) expect(alternates).toContain(code);
+  });
+
+  test("BE-43 an operator's edits through the API show on the site at the next page load, without a deploy", async () => {
+    await operator("PATCH", "de/groups/global-components", {
+      set: { "pages.contact.title": "Schreib uns" },
+    });
+    await operator("PUT", "en/pages/static/bonus-rules", {
+      title: "Bonus rules",
+      markdown: "Every bonus is wagered **35 times**.\n\n<script>window.pwned = true</script>",
+    });
+    const { page } = await site.open();
+    await page.goto("/de/contact");
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: "Schreib uns" }).waitFor();
+    await page.goto("/static/bonus-rules");
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: "Bonus rules" }).waitFor();
+    await page.getByText("Every bonus is wagered").waitFor();
+    expect(await page.evaluate(() => "pwned" in window)).toBe(false);
   });
 });

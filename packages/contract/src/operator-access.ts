@@ -15,6 +15,7 @@ import { PageMeta, PageQuery } from "./pagination";
  * - promotions: bonuses and their game rules, bonus codes and packages, cashback, quests,
  *   loyalty, tournaments
  * - messages: broadcasts
+ * - content: the site's texts and content pages, per locale
  * - access: operator keys, game providers' wallet keys, the audit trail
  */
 export const OPERATOR_SCOPES = [
@@ -23,6 +24,7 @@ export const OPERATOR_SCOPES = [
   "games",
   "promotions",
   "messages",
+  "content",
   "access",
 ] as const;
 export const OperatorScope = z.enum(OPERATOR_SCOPES);

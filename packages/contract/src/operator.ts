@@ -506,9 +506,14 @@ export const OperatorQuestResponse = z.object({ data: OperatorQuest });
 
 /**
  * Error codes of operator changes refused because players already started what they change
- * (HTTP 409): a quest's tasks and rewards; a bonus package's steps (moved or taken out).
+ * (HTTP 409): a quest's tasks and rewards; a bonus package's steps (moved or taken out). And
+ * StaleVersion: an edit based on a version that another write has replaced since (content).
  */
-export const OperatorErrorCode = { QuestStarted: 17001, PackageStarted: 17002 } as const;
+export const OperatorErrorCode = {
+  QuestStarted: 17001,
+  PackageStarted: 17002,
+  StaleVersion: 17003,
+} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Cashback (migration 0040): one configuration per currency, replaced as a whole by PUT.

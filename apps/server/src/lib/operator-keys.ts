@@ -116,7 +116,9 @@ export type OperatorChangeKind =
   | "player-sessions"
   | "country"
   | "tournament"
-  | "broadcast";
+  | "broadcast"
+  | "content-group"
+  | "content-page";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>

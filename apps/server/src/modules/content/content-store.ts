@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type ContentPage, ContentSegment } from "@casino/contract/content";
-import { Marked } from "marked";
 import { parse as parseYaml } from "yaml";
+import { type PageSource, renderPage } from "./render-page";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -23,7 +23,6 @@ export interface PageSummary {
  */
 export class ContentStore {
   private readonly cache = new Map<string, Promise<unknown>>();
-  private readonly markdown = new Marked({ gfm: true, async: false });
 
   constructor(
     private readonly dir: string,
@@ -66,13 +65,21 @@ export class ContentStore {
     });
   }
 
+  /** A page as written (front matter and Markdown), or null when the locale has no such file. */
+  readPageSource(locale: string, kind: string, identity: string): Promise<PageSource | null> {
+    const file = this.file(locale, "pages", kind, `${identity}.md`);
+    return this.memo(`source:${file}`, async () => {
+      const text = await readOptional(file);
+      return text === null ? null : pageSource(text, identity);
+    });
+  }
+
   /** A page rendered to HTML, or null when the locale has no such file. */
   readPage(locale: string, kind: string, identity: string): Promise<ContentPage | null> {
     const file = this.file(locale, "pages", kind, `${identity}.md`);
     return this.memo(`page:${file}`, async () => {
-      const text = await readOptional(file);
-      if (text === null) return null;
-      return this.parsePage(text, identity);
+      const source = await this.readPageSource(locale, kind, identity);
+      return source === null ? null : renderPage(source);
     });
   }
 
@@ -102,17 +109,21 @@ export class ContentStore {
   }
 
   parsePage(text: string, identity: string): ContentPage {
-    const { meta, body } = splitFrontMatter(text);
-    const str = (value: unknown) =>
-      typeof value === "string" || typeof value === "number" ? String(value) : null;
-    return {
-      title: str(meta.title) ?? identity,
-      description: str(meta.description) ?? "",
-      image: str(meta.image),
-      // Content is written by the site's own people, so its inline HTML is kept as written.
-      html: this.markdown.parse(body) as string,
-    };
+    return renderPage(pageSource(text, identity));
   }
+}
+
+/** A page file's front matter (title, description, image) and Markdown body. */
+export function pageSource(text: string, identity: string): PageSource {
+  const { meta, body } = splitFrontMatter(text);
+  const str = (value: unknown) =>
+    typeof value === "string" || typeof value === "number" ? String(value) : null;
+  return {
+    title: str(meta.title) ?? identity,
+    description: str(meta.description) ?? "",
+    image: str(meta.image),
+    markdown: body,
+  };
 }
 
 export function splitFrontMatter(text: string): { meta: JsonObject; body: string } {

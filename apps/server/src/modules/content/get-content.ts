@@ -7,7 +7,8 @@ import {
 } from "@casino/contract/content";
 import { ErrorCode } from "@casino/contract/errors";
 import { AppError } from "../../infra/errors";
-import { type ContentStore, deepMerge } from "./content-store";
+import { deepMerge } from "./content-store";
+import type { ContentSource } from "./site-content";
 
 const notFound = () => AppError.notFound("Content not found", ErrorCode.ContentNotFound);
 
@@ -22,7 +23,7 @@ const isKind = (value: string): value is PageKind =>
  * coded 404 (14404), never an HTML page.
  */
 export async function getContent(
-  store: ContentStore,
+  store: ContentSource,
   input: { locale: string; path: string; locales: string[]; defaultLocale: string },
 ): Promise<ContentResponse> {
   const { locale, path, defaultLocale } = input;

@@ -9,11 +9,19 @@ import { listLocales, pickDefaultLocale } from "../settings/list-locales";
 import { settingsRepository } from "../settings/repository";
 import { ContentStore } from "./content-store";
 import { getContent } from "./get-content";
+import { operatorContentRoutes } from "./operator-routes";
+import { ContentEdits, SiteContent } from "./site-content";
 
 export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const settings = settingsRepository(ctx.db);
-  const store = new ContentStore(ctx.config.contentDir, ctx.config.isProduction);
+  // The folder, with the operator's edits over it; one per server, shared with the operator's
+  // routes so their writes show here at once.
+  const store = new SiteContent(
+    new ContentStore(ctx.config.contentDir, ctx.config.isProduction),
+    new ContentEdits(ctx.db, ctx.now),
+  );
+  await operatorContentRoutes(app, ctx, store);
 
   api.get(
     "/api/content/:locale/*",

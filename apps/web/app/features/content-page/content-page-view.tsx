@@ -11,8 +11,9 @@ export function ContentPageView({ page }: { page: ContentPage }) {
     <PageFrame title={page.title}>
       <div
         className="content-page"
-        // The HTML is rendered on the server from the operator's own Markdown content.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, server-rendered content HTML
+        // The HTML is rendered on the server from the operator's Markdown and cleaned there to an
+        // allowlist of tags and attributes (apps/server/src/modules/content/render-page.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered, cleaned content HTML
         dangerouslySetInnerHTML={{ __html: page.html }}
       />
     </PageFrame>
