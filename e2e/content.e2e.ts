@@ -68,7 +68,8 @@ describe("site content per locale", () => {
     });
     await operator("PUT", "en/pages/static/bonus-rules", {
       title: "Bonus rules",
-      markdown: "Every bonus is wagered **35 times**.\n\n<script>window.pwned = true</script>",
+      markdown:
+        'Every bonus is wagered **35 times**.\n\n<script>window.pwned = true</script>\n\n<img src="/nothing.png" onerror="window.pwned = true">',
     });
     const { page } = await site.open();
     await page.goto("/de/contact");
