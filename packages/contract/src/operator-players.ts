@@ -3,9 +3,10 @@
 // goes through the ledger like every other movement. Bearer OPERATOR_API_TOKEN or a key with the
 // players scope (adjustments: payments).
 import { z } from "zod";
-import { CurrencyCode, OperatorKey } from "./operator";
+import { PlayerBonus, PlayerFreespin } from "./bonus";
+import { CurrencyCode, OperatorKey, Slug } from "./operator";
 import { PageMeta, PageQuery } from "./pagination";
-import { WalletAccount } from "./wallet";
+import { DecimalAmount, WalletAccount } from "./wallet";
 
 /** 1 active, 2 limited (cannot deposit), 3 blocked (no sign-in, no play, 403 on every call). */
 export const PlayerStatusCode = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -116,3 +117,49 @@ export const OperatorAdjustment = z
   })
   .meta({ id: "OperatorAdjustment" });
 export const OperatorAdjustmentResponse = z.object({ data: OperatorAdjustment });
+
+// ---------------------------------------------------------------------------------------------
+// A player's bonuses on the desk (scope players to read; promotions to grant and cancel).
+
+/** GET /api/operator/players/{id}/bonuses: every bonus and free-spins grant, newest first. */
+export const OperatorPlayerBonuses = z
+  .object({ bonuses: z.array(PlayerBonus), freespins: z.array(PlayerFreespin) })
+  .meta({ id: "OperatorPlayerBonuses" });
+export const OperatorPlayerBonusesResponse = z.object({ data: OperatorPlayerBonuses });
+
+/**
+ * POST /api/operator/players/{id}/bonuses: grants a bonus definition to the player (a goodwill
+ * bonus, a compensation). `key` is required: per player, a replay answers the first grant.
+ */
+export const GrantOperatorBonusBody = z
+  .strictObject({
+    key: OperatorKey,
+    /** The bonus definition's slug; switched-off definitions may be granted too. */
+    bonus: Slug,
+    /** Default: the player's currency. */
+    currency: CurrencyCode.optional(),
+    /** Instead of the definition's amount (not for free spins), in major units. */
+    amount: DecimalAmount.optional(),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .meta({ id: "GrantOperatorBonus" });
+export type GrantOperatorBonusBody = z.infer<typeof GrantOperatorBonusBody>;
+
+export const OperatorBonusGrant = z
+  .object({
+    kind: z.enum(["bonus", "freespins"]),
+    bonus: PlayerBonus.nullable(),
+    freespins: PlayerFreespin.nullable(),
+  })
+  .meta({ id: "OperatorBonusGrant" });
+export const OperatorBonusGrantResponse = z.object({ data: OperatorBonusGrant });
+
+export const OperatorPlayerBonusParams = z.object({
+  id: z.uuid("Must be a player id"),
+  bonusId: z.string().regex(/^\d{1,12}$/, "Must be an id"),
+});
+
+/** POST .../bonuses/{bonusId}/cancel: the bonus ends; the bonus money it holds goes back. */
+export const CancelOperatorBonusBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(500) })
+  .meta({ id: "CancelOperatorBonus" });

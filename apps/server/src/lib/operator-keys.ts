@@ -113,6 +113,7 @@ export type OperatorChangeKind =
   | "operator-api-key"
   | "player"
   | "player-adjustment"
+  | "player-bonus"
   | "player-sessions"
   | "country"
   | "tournament"

@@ -1,3 +1,4 @@
+import { PlayerBonusResponse } from "@casino/contract/bonus";
 import { ErrorBody } from "@casino/contract/errors";
 import {
   CreateOperatorBonusBody,
@@ -21,9 +22,18 @@ import {
   PutOperatorCashbackBody,
   PutOperatorGameRuleBody,
 } from "@casino/contract/operator";
+import {
+  CancelOperatorBonusBody,
+  GrantOperatorBonusBody,
+  OperatorBonusGrantResponse,
+  OperatorPlayerBonusesResponse,
+  OperatorPlayerBonusParams,
+  OperatorPlayerParams,
+} from "@casino/contract/operator-players";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { operatorApi, operatorErrors } from "../../lib/operator-api";
+import { cachePrivate } from "../../lib/http";
+import { operatorApi, operatorErrors, operatorGuard } from "../../lib/operator-api";
 import {
   createOperatorBonusCode,
   listOperatorBonusCodes,
@@ -43,6 +53,11 @@ import {
   putGameRule,
 } from "./operator-bonuses";
 import { listOperatorCashback, putOperatorCashback } from "./operator-cashback";
+import {
+  cancelOperatorBonus,
+  grantOperatorBonus,
+  readOperatorPlayerBonuses,
+} from "./operator-player-bonuses";
 
 export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const operator = operatorApi(app, ctx, "promotions");
@@ -288,5 +303,69 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
       );
       return reply.code(created ? 201 : 200).send({ data });
     },
+  );
+
+  // A player's bonuses on the player desk: read with the players scope, changed with promotions.
+  api.get(
+    "/api/operator/players/:id/bonuses",
+    {
+      ...operatorGuard(ctx, "players"),
+      schema: {
+        tags,
+        summary: "A player's bonuses and free-spins grants, every status, newest first",
+        params: OperatorPlayerParams,
+        response: { 200: OperatorPlayerBonusesResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await readOperatorPlayerBonuses(ctx, request.params.id) };
+    },
+  );
+
+  api.post(
+    "/api/operator/players/:id/bonuses",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "Grant a bonus definition to a player (201; a replay of the key answers the first grant with 200)",
+        params: OperatorPlayerParams,
+        body: GrantOperatorBonusBody,
+        response: {
+          200: OperatorBonusGrantResponse,
+          201: OperatorBonusGrantResponse,
+          ...operatorErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, grant } = await grantOperatorBonus(ctx, request.params.id, request.body);
+      return reply.code(created ? 201 : 200).send({ data: grant });
+    },
+  );
+
+  api.post(
+    "/api/operator/players/:id/bonuses/:bonusId/cancel",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "Cancel a player's issued or active bonus: the bonus money it holds goes back (409 16002 finished, 16003 a round open)",
+        params: OperatorPlayerBonusParams,
+        body: CancelOperatorBonusBody,
+        response: { 200: PlayerBonusResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await cancelOperatorBonus(
+        ctx,
+        request.params.id,
+        Number(request.params.bonusId),
+        request.body.reason,
+      ),
+    }),
   );
 }

@@ -94,6 +94,22 @@ async function playerRow(db: Queryable, id: string, lock = false): Promise<Playe
   return row;
 }
 
+/**
+ * The player of an operator request about them (their bonuses, ledger, limits), with the
+ * currency they registered with; 404 for an unknown id.
+ */
+export async function requireOperatorPlayer(
+  db: Queryable,
+  id: string,
+): Promise<{ currency: string | null }> {
+  const [row] = await db.query<{ currency: string | null }>(
+    "SELECT currency FROM players WHERE id = $1",
+    [id],
+  );
+  if (!row) throw AppError.notFound("No player with that id");
+  return row;
+}
+
 /** GET /api/operator/players/{id}: the player with their wallet accounts and sessions. */
 export async function readOperatorPlayer(ctx: AppContext, id: string): Promise<OperatorPlayer> {
   const row = await playerRow(ctx.db, id);

@@ -19,6 +19,7 @@ import { confirmLimitChange } from "./confirm-limit";
 import { createLimit } from "./create-limit";
 import { dropPendingLimitChange } from "./drop-pending-limit";
 import { listLimits } from "./list-limits";
+import { operatorRiskRoutes } from "./operator-routes";
 import { getRealityCheck, setRealityCheck } from "./reality-check";
 import { requestLimitRemoval } from "./remove-limit";
 import { toTurnOverWager, turnOverState } from "./turn-over-wager";
@@ -32,6 +33,7 @@ const changeErrors = { ...authErrors, 409: ErrorBody } as const;
  * limits under /api/player/limits (LM-01..LM-06, BE-34; packages/contract/src/limits.ts).
  */
 export async function riskRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await operatorRiskRoutes(app, ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preHandler = requirePlayer(ctx);
 

@@ -15,6 +15,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { operatorActor } from "../../lib/operator-api";
 import { fieldProblems, minorAmount, recordOperatorChange } from "../../lib/operator-keys";
+import { requireOperatorPlayer } from "../player/operator-players";
 import { currencySubunits, currentWalletAccounts, publishWalletAccount } from "./accounts";
 import { postInTransaction } from "./ledger";
 import { walletRepository } from "./repository";
@@ -42,8 +43,7 @@ export async function adjustPlayerBalance(
   }
   check();
   const wallets = walletRepository(ctx.db);
-  const [player] = await ctx.db.query("SELECT 1 FROM players WHERE id = $1", [playerId]);
-  if (!player) throw AppError.notFound("No player with that id");
+  await requireOperatorPlayer(ctx.db, playerId);
   const account = await wallets.findByCurrency(playerId, body.currency);
   if (!account) {
     throw AppError.unprocessable({ currency: [`The player has no ${body.currency} account`] });

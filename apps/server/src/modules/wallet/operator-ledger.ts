@@ -5,8 +5,8 @@ import type { OperatorLedgerEntry, OperatorLedgerQuery } from "@casino/contract/
 import type { PageMeta } from "@casino/contract/pagination";
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
-import { AppError } from "../../infra/errors";
 import { iso } from "../../lib/operator-keys";
+import { requireOperatorPlayer } from "../player/operator-players";
 import { currencySubunits } from "./accounts";
 
 interface EntryRow {
@@ -25,8 +25,7 @@ export async function listPlayerLedger(
   playerId: string,
   query: OperatorLedgerQuery,
 ): Promise<{ data: OperatorLedgerEntry[]; meta: PageMeta }> {
-  const [player] = await ctx.db.query("SELECT 1 FROM players WHERE id = $1", [playerId]);
-  if (!player) throw AppError.notFound("No player with that id");
+  await requireOperatorPlayer(ctx.db, playerId);
   const from = `FROM ledger_entries e
       JOIN ledger_accounts a ON a.id = e.account_id
       JOIN wallet_accounts w ON w.id = a.wallet_account_id`;
