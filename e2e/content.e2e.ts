@@ -18,8 +18,8 @@ const OPERATOR_TOKEN = randomBytes(24).toString("hex");
 const site = useSite({ CONTENT_DIR: contentDir, OPERATOR_API_TOKEN: OPERATOR_TOKEN });
 
 /** An operator API call with the root key; expects a 2xx answer. */
-async function operator(method: "PUT" | "PATCH", path: string, body: unknown) {
-  const response = await fetch(`${site.server.url}/api/operator/content/${path}`, {
+async function operator(method: "POST" | "PUT" | "PATCH", path: string, body: unknown) {
+  const response = await fetch(`${site.server.url}/api/operator/${path}`, {
     method,
     headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -63,10 +63,10 @@ describe("site content per locale", () => {
   });
 
   test("BE-43 an operator's edits through the API show on the site at the next page load, without a deploy", async () => {
-    await operator("PATCH", "de/groups/global-components", {
+    await operator("PATCH", "content/de/groups/global-components", {
       set: { "pages.contact.title": "Schreib uns" },
     });
-    await operator("PUT", "en/pages/static/bonus-rules", {
+    await operator("PUT", "content/en/pages/static/bonus-rules", {
       title: "Bonus rules",
       markdown:
         'Every bonus is wagered **35 times**.\n\n<script>window.pwned = true</script>\n\n<img src="/nothing.png" onerror="window.pwned = true">',
@@ -80,5 +80,30 @@ describe("site content per locale", () => {
     await page.getByRole("heading", { level: 1, name: "Bonus rules" }).waitFor();
     await page.getByText("Every bonus is wagered").waitFor();
     expect(await page.evaluate(() => "pwned" in window)).toBe(false);
+  });
+
+  test("LC-04 a language added through the operator API is offered and shows its texts, the default's filling the gaps", async () => {
+    const en = group("en", "global-components").pages?.contact;
+    await operator("POST", "locales", { code: "es", name: "Español" });
+    await operator("PATCH", "content/es/groups/global-components", {
+      set: { "pages.contact.title": "Escríbenos" },
+    });
+    await operator("PATCH", "locales/es", { isEnabled: true });
+    const { page } = await site.open();
+    await page.goto("/es/contact");
+    await hydrated(page);
+    await page.getByRole("heading", { level: 1, name: "Escríbenos" }).waitFor();
+    await page.getByText(en?.intro ?? "").waitFor();
+    expect(await page.getAttribute("html", "lang")).toBe("es");
+    await page.goto("/contact");
+    await hydrated(page);
+    await page
+      .getByRole("button", { name: /Language/ })
+      .first()
+      .click();
+    await page
+      .getByRole("link", { name: /Español/ })
+      .first()
+      .waitFor();
   });
 });

@@ -38,7 +38,7 @@ async function played(path: string, server: { inject: PlayerTestApp["inject"] } 
 }
 
 async function ok(
-  method: "GET" | "PUT" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   payload?: unknown,
   status = 200,
@@ -380,5 +380,79 @@ describe("operator content: servers and keys", () => {
       actor: "Copywriter",
       actorKeyId: writer.id,
     });
+  });
+});
+
+describe("operator locales", () => {
+  const settingsLocales = async () => {
+    const response = await app.inject({ url: "/api/settings/locales" });
+    return response.json().data as Json[];
+  };
+
+  it("a new locale is off until switched on, can be translated meanwhile, and falls back to the default's texts", async () => {
+    const created = await ok("POST", "/api/operator/locales", { code: "es", name: "Español" }, 201);
+    expect(created).toMatchObject({
+      code: "es",
+      isEnabled: false,
+      isDefault: false,
+      hasFolder: false,
+    });
+    expect((await settingsLocales()).map((l) => l.code)).not.toContain("es");
+    expect((await played("es/alerts")).status).toBe(404);
+
+    await ok("PATCH", groupUrl("es", "alerts"), {
+      set: { "somethingWrong.title": "Algo salió mal" },
+    });
+    await ok("PATCH", "/api/operator/locales/es", { isEnabled: true, position: 5 });
+    expect(await settingsLocales()).toContainEqual({
+      code: "es",
+      name: "Español",
+      isDefault: false,
+    });
+    const es = await played("es/alerts");
+    expect(es.data.somethingWrong.title).toBe("Algo salió mal");
+    expect(es.data.depositSuccess.title).toBe("Deposit successful");
+
+    const taken = await operatorRequest(app, "POST", "/api/operator/locales", {
+      code: "es",
+      name: "Again",
+    });
+    expect(fieldsOf(taken)).toEqual({ code: ["Already taken"] });
+    const bad = await operatorRequest(app, "POST", "/api/operator/locales", {
+      code: "ES",
+      name: "",
+    });
+    expect(Object.keys(fieldsOf(bad)).sort()).toEqual(["code", "name"]);
+    expect(
+      (await operatorRequest(app, "PATCH", "/api/operator/locales/xx", { name: "X" })).statusCode,
+    ).toBe(404);
+  });
+
+  it("the default moves as a whole, stays switched on, and 4 concurrent moves leave exactly one default", async () => {
+    await ok("PATCH", "/api/operator/locales/de", { isDefault: true });
+    expect((await settingsLocales()).filter((l) => l.isDefault).map((l) => l.code)).toEqual(["de"]);
+    const off = await operatorRequest(app, "PATCH", "/api/operator/locales/de", {
+      isEnabled: false,
+    });
+    expect(Object.keys(fieldsOf(off))).toEqual(["isEnabled"]);
+    await ok("PATCH", "/api/operator/locales/pt-br", { isEnabled: false });
+    const onOff = await operatorRequest(app, "PATCH", "/api/operator/locales/pt-br", {
+      isDefault: true,
+    });
+    expect(Object.keys(fieldsOf(onOff))).toEqual(["isDefault"]);
+    await ok("PATCH", "/api/operator/locales/pt-br", { isEnabled: true });
+
+    const moves = await Promise.all(
+      ["en", "pt-br", "es", "en"].map((code) =>
+        operatorRequest(app, "PATCH", `/api/operator/locales/${code}`, { isDefault: true }),
+      ),
+    );
+    expect(moves.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    const all = await ok("GET", "/api/operator/locales");
+    expect(all.filter((l: Json) => l.isDefault)).toHaveLength(1);
+    await ok("PATCH", "/api/operator/locales/en", { isDefault: true });
+    expect((await settingsLocales()).filter((l) => l.isDefault).map((l) => l.code)).toEqual(["en"]);
+    const changes = await ok("GET", "/api/operator/changes?kind=locale&entityId=en");
+    expect(changes[0]).toMatchObject({ action: "update", changes: { isDefault: true } });
   });
 });

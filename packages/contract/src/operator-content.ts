@@ -5,7 +5,7 @@
 // GET /api/content/{locale}/{path} within seconds on every server.
 import { z } from "zod";
 import { ContentGroups, PageKinds } from "./content";
-import { Link } from "./operator";
+import { Link, Name, Position } from "./operator";
 import { LocaleCode } from "./settings";
 
 export const ContentGroupName = z.enum(ContentGroups);
@@ -155,3 +155,47 @@ export const PutOperatorContentPageBody = z
   })
   .meta({ id: "PutOperatorContentPageBody" });
 export type PutOperatorContentPageBody = z.infer<typeof PutOperatorContentPageBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Locales (migration 0049): the site's languages as data. A new locale shows the default
+// locale's texts until its own are written (through the edits above, or a content folder).
+
+export const OperatorLocale = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    isDefault: z.boolean(),
+    /** Offered to players (GET /api/settings/locales, the /{locale} paths). */
+    isEnabled: z.boolean(),
+    position: z.number().int(),
+    /** The content folder has texts for it; false: only the operator's edits and the default's. */
+    hasFolder: z.boolean(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorLocale" });
+export type OperatorLocale = z.infer<typeof OperatorLocale>;
+export const OperatorLocaleList = z.object({ data: z.array(OperatorLocale) });
+export const OperatorLocaleResponse = z.object({ data: OperatorLocale });
+export const OperatorLocaleParams = z.object({ code: LocaleCode });
+
+/** POST /api/operator/locales: a new locale, switched off until `isEnabled` (translate first). */
+export const CreateOperatorLocaleBody = z
+  .strictObject({
+    code: LocaleCode,
+    name: Name,
+    isEnabled: z.boolean().default(false),
+    position: Position.default(0),
+  })
+  .meta({ id: "CreateOperatorLocale" });
+export type CreateOperatorLocaleBody = z.infer<typeof CreateOperatorLocaleBody>;
+
+/** PATCH: `isDefault: true` makes it the default (the fallback of every other locale). */
+export const PatchOperatorLocaleBody = z
+  .strictObject({
+    name: Name.optional(),
+    isEnabled: z.boolean().optional(),
+    position: Position.optional(),
+    isDefault: z.literal(true).optional(),
+  })
+  .meta({ id: "PatchOperatorLocale" });
+export type PatchOperatorLocaleBody = z.infer<typeof PatchOperatorLocaleBody>;

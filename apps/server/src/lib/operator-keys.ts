@@ -119,7 +119,8 @@ export type OperatorChangeKind =
   | "tournament"
   | "broadcast"
   | "content-group"
-  | "content-page";
+  | "content-page"
+  | "locale";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>

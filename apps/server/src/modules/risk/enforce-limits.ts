@@ -13,8 +13,9 @@ import { ErrorCode } from "@casino/contract/errors";
 import { formatAmount } from "@casino/money/format";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { currencySubunits } from "../settings/list-currencies";
 import { periodBounds, resolveTimeZone } from "./limit-periods";
-import { currencySubunits, isActiveBlock, playerTimeZone, playUsed, usageOf } from "./limit-usage";
+import { isActiveBlock, playerTimeZone, playUsed, usageOf } from "./limit-usage";
 import { type LimitRecord, limitsRepository } from "./limits-repository";
 
 export interface DepositCheck {

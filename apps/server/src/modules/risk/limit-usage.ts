@@ -3,6 +3,7 @@ import type { PlayerLimit } from "@casino/contract/limits";
 import { formatAmount } from "@casino/money/format";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { currencySubunits } from "../settings/list-currencies";
 import { settingsRepository } from "../settings/repository";
 import { type PeriodBounds, periodBounds, resolveTimeZone } from "./limit-periods";
 import { type LimitRecord, limitsRepository } from "./limits-repository";
@@ -62,12 +63,6 @@ export function playUsed(definition: number, played: { stakes: bigint; winnings:
   const { stakes, winnings } = played;
   if (definition === 1) return stakes;
   return stakes > winnings ? stakes - winnings : 0n;
-}
-
-/** Minor units per major unit of every known currency (enabled or not: old limits stay readable). */
-export async function currencySubunits(db: Queryable): Promise<Map<string, number>> {
-  const currencies = await settingsRepository(db).listCurrencies(false);
-  return new Map(currencies.map((currency) => [currency.code, currency.subunitToUnit]));
 }
 
 /** The enabled currency's subunit; 422 on `currency` otherwise. */

@@ -3,7 +3,8 @@
 // listed (the wallet's limit notice shows for any listed cooling-off, LM-08).
 import type { PlayerLimit } from "@casino/contract/limits";
 import type { AppContext } from "../../context";
-import { currencySubunits, playerTimeZone, toPlayerLimit, usageOf } from "./limit-usage";
+import { currencySubunits } from "../settings/list-currencies";
+import { playerTimeZone, toPlayerLimit, usageOf } from "./limit-usage";
 import { limitsRepository } from "./limits-repository";
 
 export async function listLimits(ctx: AppContext, playerId: string): Promise<PlayerLimit[]> {

@@ -6,7 +6,7 @@ import { REALITY_CHECK_MINUTES } from "@casino/contract/limits";
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
-import { currencySubunits } from "./limit-usage";
+import { currencySubunits } from "../settings/list-currencies";
 import { limitsRepository } from "./limits-repository";
 
 export async function getRealityCheck(

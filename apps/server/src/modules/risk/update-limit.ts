@@ -6,9 +6,10 @@ import { ErrorCode } from "@casino/contract/errors";
 import type { PlayerLimit, UpdateLimitBody } from "@casino/contract/limits";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { currencySubunits } from "../settings/list-currencies";
 import { limitAmount } from "./limit-amount";
 import { auditPendingDropped, changeCashLimit } from "./limit-changes";
-import { COOLING_PERIOD_MS, currencySubunits } from "./limit-usage";
+import { COOLING_PERIOD_MS } from "./limit-usage";
 
 export async function updateLimit(
   ctx: AppContext,

@@ -9,16 +9,11 @@ import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { currencySubunits } from "../settings/list-currencies";
 import { settingsRepository } from "../settings/repository";
 import { type WalletAccountRecord, walletRepository } from "./repository";
 
 type Subunits = ReadonlyMap<string, number>;
-
-/** Minor units per major unit of every currency, by code. */
-export async function currencySubunits(db: Queryable): Promise<Subunits> {
-  const currencies = await settingsRepository(db).listCurrencies(false);
-  return new Map(currencies.map((currency) => [currency.code, currency.subunitToUnit]));
-}
 
 /** The API view of a wallet account (spec §3): balance = real + bonus, withdrawalBalance = real. */
 export function toWalletAccount(record: WalletAccountRecord, subunits: Subunits): WalletAccount {

@@ -16,7 +16,8 @@ import { AppError } from "../../infra/errors";
 import { operatorActor } from "../../lib/operator-api";
 import { fieldProblems, minorAmount, recordOperatorChange } from "../../lib/operator-keys";
 import { requireOperatorPlayer } from "../player/operator-players";
-import { currencySubunits, currentWalletAccounts, publishWalletAccount } from "./accounts";
+import { currencySubunits } from "../settings/list-currencies";
+import { currentWalletAccounts, publishWalletAccount } from "./accounts";
 import { postInTransaction } from "./ledger";
 import { walletRepository } from "./repository";
 

@@ -7,7 +7,7 @@ import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { iso } from "../../lib/operator-keys";
 import { requireOperatorPlayer } from "../player/operator-players";
-import { currencySubunits } from "./accounts";
+import { currencySubunits } from "../settings/list-currencies";
 
 interface EntryRow {
   id: string | number;
