@@ -130,6 +130,9 @@ execFileSync("npm", ["run", "build", "-w", "@casino/web"], { stdio: "inherit" })
 // The in-house studio's own front end (served under /studio; the browser tests play it).
 log("building the studio app");
 execFileSync("npm", ["run", "build", "-w", "@casino/studio"], { stdio: "inherit" });
+// The back office (served under /backoffice; the browser tests use it).
+log("building the back office");
+execFileSync("npm", ["run", "build", "-w", "@casino/backoffice"], { stdio: "inherit" });
 
 let failed = 0;
 for (const projects of groups) {

@@ -27,6 +27,7 @@ import { createMemoryRateLimiter, type RateLimitPort } from "./infra/rate-limit"
 import { registerSecurityHeaders } from "./infra/security-headers";
 import { createOutboxSmsPort, type SmsPort } from "./infra/sms";
 import { parseQueryString } from "./lib/querystring";
+import { registerBackoffice } from "./modules/backoffice/routes";
 import { bonusRoutes } from "./modules/bonus/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { registerCrypto } from "./modules/crypto/setup";
@@ -218,6 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerCrypto(app, ctx);
   // The in-house game studio under /studio: talks to the platform only through the wallet API.
   await registerStudio(app, ctx);
+  // The operator's back office under /backoffice: a client of the operator API.
+  await registerBackoffice(app, ctx);
   await domainEvents.persist(db);
   ctx.jobs.add({
     name: "domain-events-retention",

@@ -179,6 +179,28 @@ describe("operator keys", () => {
   });
 });
 
+describe("who a key is", () => {
+  it("GET /api/operator/me answers any valid key its name and scopes, and a revoked or wrong key 401", async () => {
+    const root = await as(OPERATOR_TEST_TOKEN, "GET", "/api/operator/me");
+    expect(root.statusCode, root.body).toBe(200);
+    expect(root.json().data).toEqual({
+      name: "root",
+      keyId: null,
+      scopes: ["payments", "players", "games", "promotions", "messages", "content", "access"],
+    });
+    const copy = await issueKey("Kim, copy", ["content"]);
+    expect((await as(copy.token, "GET", "/api/operator/me")).json().data).toEqual({
+      name: "Kim, copy",
+      keyId: copy.id,
+      scopes: ["content"],
+    });
+    const revoked = await as(OPERATOR_TEST_TOKEN, "DELETE", `/api/operator/api-keys/${copy.id}`);
+    expect(revoked.statusCode, revoked.body).toBeLessThan(300);
+    expect((await as(copy.token, "GET", "/api/operator/me")).statusCode).toBe(401);
+    expect((await as("nope", "GET", "/api/operator/me")).statusCode).toBe(401);
+  });
+});
+
 describe("the audit trail", () => {
   it("pages newest first and filters by kind, entity and key", async () => {
     const dana = await issueKey("Dana", ["games"]);

@@ -99,3 +99,14 @@ export type OperatorChangeQuery = z.infer<typeof OperatorChangeQuery>;
 
 /** Newest first. */
 export const OperatorChangeList = z.object({ data: z.array(OperatorChange), meta: PageMeta });
+
+/** GET /api/operator/me: the key of the request (any valid key), for a back office to adapt to. */
+export const OperatorMe = z
+  .object({
+    name: z.string(),
+    /** null: the root key (OPERATOR_API_TOKEN). */
+    keyId: z.number().int().nullable(),
+    scopes: z.array(OperatorScope),
+  })
+  .meta({ id: "OperatorMe" });
+export const OperatorMeResponse = z.object({ data: OperatorMe });

@@ -83,17 +83,17 @@ async function authenticate(ctx: AppContext, header: string): Promise<OperatorAc
 }
 
 /**
- * The hooks of an operator route needing `scope`: onRequest checks the key (401) and its scope
- * (403); preHandler runs the handler as that key (operatorActor).
+ * The hooks of an operator route needing `scope` (null: any valid key): onRequest checks the key
+ * (401) and its scope (403); preHandler runs the handler as that key (operatorActor).
  */
 export function operatorGuard(
   ctx: AppContext,
-  scope: OperatorScope,
+  scope: OperatorScope | null,
 ): { onRequest: onRequestAsyncHookHandler; preHandler: preHandlerHookHandler } {
   return {
     onRequest: async (request) => {
       const actor = await authenticate(ctx, request.headers.authorization ?? "");
-      if (!actor.scopes.includes(scope)) {
+      if (scope !== null && !actor.scopes.includes(scope)) {
         throw new AppError(
           403,
           ErrorCode.Forbidden,

@@ -8,10 +8,17 @@ import {
   OperatorApiKeyResponse,
   OperatorChangeList,
   OperatorChangeQuery,
+  OperatorMeResponse,
 } from "@casino/contract/operator-access";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { operatorApi, operatorErrors } from "../../lib/operator-api";
+import {
+  operatorActor,
+  operatorApi,
+  operatorErrors,
+  operatorGuard,
+  ROOT_ACTOR,
+} from "../../lib/operator-api";
 import { issueOperatorApiKey, listOperatorApiKeys, revokeOperatorApiKey } from "./api-keys";
 import { listOperatorChanges } from "./changes";
 
@@ -19,6 +26,23 @@ export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const operator = operatorApi(app, ctx, "access");
   if (!operator) return;
   const { api, guard, tags } = operator;
+
+  api.get(
+    "/api/operator/me",
+    {
+      ...operatorGuard(ctx, null),
+      schema: {
+        tags,
+        summary: "The key of this request: its name and scopes (any valid key)",
+        response: { 200: OperatorMeResponse, ...operatorErrors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { name, keyId, scopes } = operatorActor() ?? ROOT_ACTOR;
+      return { data: { name, keyId, scopes: [...scopes] } };
+    },
+  );
 
   api.get(
     "/api/operator/api-keys",

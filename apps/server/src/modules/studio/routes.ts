@@ -2,8 +2,6 @@
 // would be hosted: its own API (/studio/api/...), its own front end (apps/studio, built to
 // apps/studio/build) and its own tables. It reaches the platform only through the signed
 // provider wallet API over HTTP: in-process by default (injectFetch), or STUDIO_PLATFORM_URL.
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ErrorBody } from "@casino/contract/errors";
 import {
@@ -19,7 +17,6 @@ import {
   StudioSeedsAnswer,
   StudioSessionAnswer,
 } from "@casino/contract/studio";
-import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -27,6 +24,7 @@ import { IN_HOUSE_GAME_PROVIDER, repoRoot } from "../../config";
 import type { AppContext } from "../../context";
 import { AppError, sendNotFound } from "../../infra/errors";
 import { injectFetch } from "../../lib/inject-fetch";
+import { serveSpa } from "../../lib/spa";
 import { finishUnfinishedRounds } from "./advance-round";
 import { grantFreeSpins, verifyPlatformSignature } from "./free-spins";
 import { createPlatformClient, type PlatformClient } from "./platform-client";
@@ -276,31 +274,12 @@ export async function registerStudio(app: FastifyInstance, ctx: AppContext): Pro
   );
 
   // The front end: hashed assets, and the one page for every studio path.
-  if (existsSync(path.join(studioBuildDir, "assets"))) {
-    await app.register(fastifyStatic, {
-      root: path.join(studioBuildDir, "assets"),
-      prefix: "/studio/assets/",
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders: (reply) => {
-        reply.header("cache-control", "public, max-age=31536000, immutable");
-      },
-    });
-  }
-  const page = async (_request: FastifyRequest, reply: import("fastify").FastifyReply) => {
-    let html: string;
-    try {
-      html = await readFile(path.join(studioBuildDir, "index.html"), "utf8");
-    } catch {
-      return reply
-        .code(404)
-        .type("text/plain")
-        .send("The studio's front end is not built: npm run build -w @casino/studio");
-    }
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
-  };
-  app.get("/studio/play/:gameCode", { schema: { hide: true } }, page);
-  app.get("/studio/verify", { schema: { hide: true } }, page);
+  await serveSpa(app, {
+    buildDir: studioBuildDir,
+    prefix: "/studio",
+    pages: ["/studio/play/:gameCode", "/studio/verify"],
+    notBuilt: "The studio's front end is not built: npm run build -w @casino/studio",
+  });
 }
 
 declare module "fastify" {

@@ -1,0 +1,60 @@
+// The operator API (/api/operator/...) as the back office calls it: the operator's key as the
+// bearer, JSON both ways, and the API's coded errors (error.code, error.fields) as ApiError.
+// Types only from the contract: the schemas stay on the server.
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+    public readonly code: number,
+    public readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+
+  /** One line for the operator: the message and every field's problems. */
+  describe(): string {
+    const fields = Object.entries(this.fields).map(
+      ([field, problems]) => `${field}: ${problems.join(", ")}`,
+    );
+    return [this.message, ...fields].join(" · ");
+  }
+}
+
+export interface Api {
+  get<T>(path: string): Promise<T>;
+  send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T>;
+}
+
+export function createApi(key: string): Api {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`/api/operator${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (response.status === 204) return undefined as T;
+    const payload = (await response.json().catch(() => null)) as {
+      data?: unknown;
+      error?: { code?: number; message?: string; fields?: Record<string, string[]> };
+    } | null;
+    if (!response.ok) {
+      const error = payload?.error;
+      throw new ApiError(
+        error?.message ?? `The server answered ${response.status}`,
+        response.status,
+        error?.code ?? response.status,
+        error?.fields ?? {},
+      );
+    }
+    return payload as T;
+  };
+  return {
+    get: (path) => call("GET", path),
+    send: (method, path, body) => call(method, path, body),
+  };
+}

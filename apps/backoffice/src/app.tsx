@@ -1,0 +1,160 @@
+// The back office: sign in with an operator key (the API's bearer, kept for this tab only), then
+// the desks the key's scopes open: players, withdrawals, content, the audit trail.
+import type { OperatorScope } from "@casino/contract/operator-access";
+import { useEffect, useMemo, useState } from "react";
+import { type Api, ApiError, createApi } from "./api";
+import { ChangesPage } from "./changes";
+import { ContentPage } from "./content";
+import { PlayerPage, PlayersPage } from "./players";
+import { navigate, usePath } from "./router";
+import { describeError, Link } from "./ui";
+import { WithdrawalsPage } from "./withdrawals";
+
+const KEY_STORE = "backoffice-key";
+
+export interface Operator {
+  name: string;
+  keyId: number | null;
+  scopes: OperatorScope[];
+}
+
+/** What a page gets: the API as this key, and what the key may do. */
+export interface Desk {
+  api: Api;
+  operator: Operator;
+  can: (scope: OperatorScope) => boolean;
+}
+
+async function whoIs(api: Api): Promise<Operator> {
+  return (await api.get<{ data: Operator }>("/me")).data;
+}
+
+export function App() {
+  const [key, setKey] = useState(() => sessionStorage.getItem(KEY_STORE));
+  const [operator, setOperator] = useState<Operator | null>(null);
+  const api = useMemo(() => (key ? createApi(key) : null), [key]);
+
+  useEffect(() => {
+    if (!api) return;
+    whoIs(api).then(setOperator, () => {
+      sessionStorage.removeItem(KEY_STORE);
+      setKey(null);
+    });
+  }, [api]);
+
+  const signOut = () => {
+    sessionStorage.removeItem(KEY_STORE);
+    setKey(null);
+    setOperator(null);
+  };
+
+  if (!api || !key) {
+    return (
+      <SignIn
+        onSignedIn={(newKey, who) => {
+          sessionStorage.setItem(KEY_STORE, newKey);
+          setOperator(who);
+          setKey(newKey);
+        }}
+      />
+    );
+  }
+  if (!operator) return <p aria-busy="true">Loading…</p>;
+  const desk: Desk = { api, operator, can: (scope) => operator.scopes.includes(scope) };
+  return <Shell desk={desk} onSignOut={signOut} />;
+}
+
+function SignIn({ onSignedIn }: { onSignedIn: (key: string, operator: Operator) => void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    document.title = "Sign in · Back office";
+  }, []);
+  return (
+    <main className="sign-in">
+      <h1>Back office</h1>
+      <form
+        aria-label="Sign in"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const key = String(new FormData(event.currentTarget).get("key") ?? "").trim();
+          setProblem(null);
+          try {
+            onSignedIn(key, await whoIs(createApi(key)));
+          } catch (error) {
+            setProblem(
+              error instanceof ApiError && (error.status === 401 || error.status === 404)
+                ? "That key is not valid: it may have been revoked, or the operator API is off."
+                : describeError(error),
+            );
+          }
+        }}
+      >
+        <label className="field">
+          <span>Operator key</span>
+          <input name="key" type="password" autoComplete="off" required />
+        </label>
+        <button type="submit">Sign in</button>
+        {problem && (
+          <p role="alert" className="problem">
+            {problem}
+          </p>
+        )}
+      </form>
+      <p className="hint">
+        Your key is kept in this tab only and sent to the operator API with each request.
+      </p>
+    </main>
+  );
+}
+
+const DESKS: { path: string; label: string; scope: OperatorScope }[] = [
+  { path: "/players", label: "Players", scope: "players" },
+  { path: "/withdrawals", label: "Withdrawals", scope: "payments" },
+  { path: "/content", label: "Content", scope: "content" },
+  { path: "/changes", label: "Audit trail", scope: "access" },
+];
+
+function Shell({ desk, onSignOut }: { desk: Desk; onSignOut: () => void }) {
+  const path = usePath();
+  const open = DESKS.filter((item) => desk.can(item.scope));
+  useEffect(() => {
+    if (path === "/" && open[0]) navigate(open[0].path);
+  }, [path, open]);
+  return (
+    <>
+      <header className="top">
+        <strong>Back office</strong>
+        <nav aria-label="Desks">
+          <ul>
+            {open.map((item) => (
+              <li key={item.path} aria-current={path.startsWith(item.path) ? "page" : undefined}>
+                <Link to={item.path}>{item.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span className="who">Signed in as {desk.operator.name}</span>
+        <button type="button" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <main>{page(path, desk, open.length)}</main>
+    </>
+  );
+}
+
+function page(path: string, desk: Desk, desks: number) {
+  const player = /^\/players\/([0-9a-f-]{36})$/.exec(path);
+  if (player && desk.can("players")) return <PlayerPage desk={desk} id={player[1]!} />;
+  if (path === "/players" && desk.can("players")) return <PlayersPage desk={desk} />;
+  if (path === "/withdrawals" && desk.can("payments")) return <WithdrawalsPage desk={desk} />;
+  if (path === "/content" && desk.can("content")) return <ContentPage desk={desk} />;
+  if (path === "/changes" && desk.can("access")) return <ChangesPage desk={desk} />;
+  if (path === "/" && desks > 0) return null;
+  return (
+    <>
+      <h1>Nothing here</h1>
+      <p>This page does not exist, or your key's scopes do not open it.</p>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+// The back office's small building blocks: links that move in place, data that loads (and
+// loads again after a change), and forms that show the API's answer, success or problem.
+import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { ApiError } from "./api";
+import { BASE, navigate } from "./router";
+
+export function Link({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <a
+      href={`${BASE}${to}`}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+export const describeError = (error: unknown) =>
+  error instanceof ApiError ? error.describe() : String(error);
+
+/** Loads `load()` when `deps` change; `reload` loads again (after a change). */
+export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
+  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({
+    loading: true,
+  });
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what load reads
+  useEffect(() => {
+    let live = true;
+    setState((previous) => ({ ...previous, loading: true }));
+    load().then(
+      (data) => live && setState({ data, loading: false }),
+      (error: unknown) => live && setState({ error: describeError(error), loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [...deps, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { ...state, reload };
+}
+
+/** What a load shows while it runs or after it failed. */
+export function Loading({ error }: { error?: string | undefined }) {
+  return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
+}
+
+/**
+ * A form's submit: runs `action`, then shows `done` (a status) or the API's problem (an alert).
+ * The inputs are the caller's.
+ */
+export function ActionForm({
+  label,
+  titled = false,
+  submit,
+  action,
+  children,
+}: {
+  /** The form's accessible name. */
+  label: string;
+  /** Shows the name as the form's heading too. */
+  titled?: boolean;
+  /** The submit button's text. */
+  submit: string;
+  /** Does the change; answers the message to show. */
+  action: (form: FormData) => Promise<string>;
+  children?: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <form
+      aria-label={label}
+      className="action"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        setBusy(true);
+        setResult(null);
+        try {
+          setResult({ ok: true, text: await action(new FormData(form)) });
+        } catch (error) {
+          setResult({ ok: false, text: describeError(error) });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {titled && <h3 className="form-title">{label}</h3>}
+      {children}
+      <button type="submit" disabled={busy}>
+        {submit}
+      </button>
+      {result &&
+        (result.ok ? (
+          <p role="status">{result.text}</p>
+        ) : (
+          <p role="alert" className="problem">
+            {result.text}
+          </p>
+        ))}
+    </form>
+  );
+}
+
+/** A labelled input; `name` is its FormData key. */
+export function Field({
+  label,
+  name,
+  type = "text",
+  required = true,
+  defaultValue,
+  children,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  required?: boolean;
+  defaultValue?: string;
+  /** Options: a select instead of an input. */
+  children?: ReactNode;
+}) {
+  const id = useId();
+  const common = { id, name, required, defaultValue };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children ? (
+        <select {...common}>{children}</select>
+      ) : type === "textarea" ? (
+        <textarea {...common} rows={8} />
+      ) : (
+        <input {...common} type={type} />
+      )}
+    </div>
+  );
+}
+
+export const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+
+export const when = (value: string | null) => (value ? new Date(value).toLocaleString() : "—");

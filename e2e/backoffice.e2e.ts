@@ -1,0 +1,142 @@
+// The back office (/backoffice): an operator signs in with a named operator key and works the
+// desks its scopes open, all through the operator API: the player desk (find, adjust a balance,
+// grant a bonus, block), the withdrawal queue, and site content (a text and a page that the
+// player site shows at once).
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { hydrated, useSite } from "./support/fixture";
+import { fundedPlayerTokens, WAIT, WALLET_ENV } from "./support/wallet";
+
+const ROOT = randomBytes(24).toString("hex");
+const site = useSite({ ...WALLET_ENV, OPERATOR_API_TOKEN: ROOT, WITHDRAWAL_APPROVAL_ABOVE: "100" });
+
+/** A named operator key with these scopes, issued by the root key. */
+async function issueKey(name: string, scopes: string[]): Promise<string> {
+  const response = await fetch(`${site.server.url}/api/operator/api-keys`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
+    body: JSON.stringify({ name, scopes }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+async function signIn(page: Page, key: string) {
+  await page.goto("/backoffice");
+  await page.getByLabel("Operator key").fill(key);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+describe("back office", () => {
+  test("a support key finds a player, adjusts the balance, grants a bonus, approves a withdrawal and blocks the player", async () => {
+    const url = site.server.url;
+    const player = await fundedPlayerTokens(url, "300");
+    const token = player.tokens.accessToken;
+    const withdrawal = await fetch(`${url}/api/payment/invoices/withdrawal`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "x-test-country": "DE",
+      },
+      body: JSON.stringify({
+        method: "sandbox-bank-payout",
+        currency: "EUR",
+        amount: "150",
+        accountId: player.accountId,
+        fields: { iban: "DE89370400440532013000", accountHolder: "Ada Lovelace" },
+      }),
+    });
+    expect(withdrawal.status, await withdrawal.clone().text()).toBe(201);
+
+    const { page } = await site.open();
+    await signIn(page, "op_not-a-real-key-0000000000000000000000000000000");
+    await page.getByRole("alert").filter({ hasText: "That key is not valid" }).waitFor();
+    await signIn(page, await issueKey("Sam, support", ["players", "payments", "promotions"]));
+    const desks = page.getByRole("navigation", { name: "Desks" });
+    await desks.getByRole("link", { name: "Players" }).waitFor();
+    expect(await desks.getByRole("link", { name: "Content" }).count()).toBe(0);
+    await page.getByText("Signed in as Sam, support").waitFor();
+
+    await page.getByLabel("E-mail, phone, nickname or id").fill(player.email);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("link", { name: player.email }).click();
+    await page.getByRole("heading", { level: 1, name: player.email }).waitFor();
+    const accounts = page.getByRole("region", { name: "Accounts" });
+    await accounts.getByRole("cell", { name: "150.00" }).first().waitFor();
+
+    const adjust = page.getByRole("form", { name: "Adjust balance" });
+    await adjust.getByLabel("Amount (negative to debit)").fill("-25.50");
+    await adjust.getByLabel("Reason").fill("Chargeback of a card deposit");
+    await adjust.getByRole("button", { name: "Post adjustment" }).click();
+    await adjust.getByRole("status").filter({ hasText: "Posted -25.50 EUR." }).waitFor();
+    await accounts.getByRole("cell", { name: "124.50" }).first().waitFor();
+
+    const grant = page.getByRole("form", { name: "Grant bonus" });
+    await grant.getByLabel("Bonus").selectOption({ label: "5 free bonus money" });
+    await grant.getByLabel("Reason").fill("Sorry for the outage");
+    await grant.getByRole("button", { name: "Grant bonus" }).click();
+    await grant.getByRole("status").filter({ hasText: "Granted 5 free bonus money" }).waitFor();
+    await page
+      .getByRole("region", { name: "Bonuses" })
+      .getByRole("rowheader", { name: "5 free bonus money" })
+      .waitFor();
+
+    await page
+      .getByRole("navigation", { name: "Desks" })
+      .getByRole("link", { name: "Withdrawals" })
+      .click();
+    await page.getByRole("heading", { name: "Withdrawals waiting for approval" }).waitFor();
+    const row = page.getByRole("row").filter({ hasText: "150.00 EUR" });
+    await row.getByRole("button", { name: "Approve" }).click();
+    await page.getByText("Nothing is waiting.").waitFor(WAIT);
+
+    await page.goBack();
+    const status = page.getByRole("form", { name: "Change status" });
+    await status.getByLabel("New status").selectOption({ label: "Blocked" });
+    await status.getByLabel("Reason").fill("Fraud review");
+    await status.getByRole("button", { name: "Change status" }).click();
+    await status.getByRole("status").filter({ hasText: "Status changed." }).waitFor();
+    const refused = await fetch(`${url}/api/wallet/accounts`, {
+      headers: { authorization: `Bearer ${token}`, "x-test-country": "DE" },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  test("a copywriter's key changes a text and writes a page; the site shows both at the next load", async () => {
+    const { page } = await site.open();
+    await signIn(page, await issueKey("Kim, copy", ["content"]));
+    await page.getByRole("heading", { level: 1, name: "Content" }).waitFor();
+
+    const texts = page.getByRole("region", { name: "Texts" });
+    await texts.getByLabel("Group").selectOption("global-components");
+    await texts.getByLabel("Find a text").fill("pages.contact.title");
+    await texts.getByRole("button", { name: "Edit pages.contact.title" }).click();
+    const change = page.getByRole("form", { name: "Change a text" });
+    expect(await change.getByLabel("Key").inputValue()).toBe("pages.contact.title");
+    await change.getByLabel("Text").fill("Talk to us");
+    await change.getByRole("button", { name: "Save text" }).click();
+    await change.getByRole("status").filter({ hasText: "Saved pages.contact.title." }).waitFor();
+
+    const pages = page.getByRole("region", { name: "Pages" });
+    await pages.getByLabel("Kind").selectOption("static");
+    await pages.getByLabel("Identity (a-z, 0-9, - and _)").fill("vip-club");
+    await pages.getByRole("button", { name: "Open new page" }).click();
+    const editor = page.getByRole("form", { name: "Edit page vip-club" });
+    await editor.getByLabel("Title").fill("VIP club");
+    await editor.getByLabel("Markdown").fill("Welcome to the **VIP club**.");
+    await editor.getByRole("button", { name: "Save page" }).click();
+    await editor.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    await pages.getByRole("button", { name: "VIP club" }).waitFor();
+
+    const { page: player } = await site.open();
+    await player.goto("/contact");
+    await hydrated(player);
+    await player.getByRole("heading", { level: 1, name: "Talk to us" }).waitFor();
+    await player.goto("/static/vip-club");
+    await hydrated(player);
+    await player.getByRole("heading", { level: 1, name: "VIP club" }).waitFor();
+    await player.getByText("Welcome to the").waitFor();
+  });
+});
