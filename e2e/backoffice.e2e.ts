@@ -12,14 +12,14 @@ const ROOT = randomBytes(24).toString("hex");
 const site = useSite({ ...WALLET_ENV, OPERATOR_API_TOKEN: ROOT, WITHDRAWAL_APPROVAL_ABOVE: "100" });
 
 /** A named operator key with these scopes, issued by the root key. */
-async function issueKey(name: string, scopes: string[]): Promise<string> {
+async function issueKey(name: string, scopes: string[]): Promise<{ token: string; id: number }> {
   const response = await fetch(`${site.server.url}/api/operator/api-keys`, {
     method: "POST",
     headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
     body: JSON.stringify({ name, scopes }),
   });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { token: string } }).data.token;
+  return ((await response.json()) as { data: { token: string; id: number } }).data;
 }
 
 async function signIn(page: Page, key: string) {
@@ -53,7 +53,10 @@ describe("back office", () => {
     const { page } = await site.open();
     await signIn(page, "op_not-a-real-key-0000000000000000000000000000000");
     await page.getByRole("alert").filter({ hasText: "That key is not valid" }).waitFor();
-    await signIn(page, await issueKey("Sam, support", ["players", "payments", "promotions"]));
+    await signIn(
+      page,
+      (await issueKey("Sam, support", ["players", "payments", "promotions"])).token,
+    );
     const desks = page.getByRole("navigation", { name: "Desks" });
     await desks.getByRole("link", { name: "Players" }).waitFor();
     expect(await desks.getByRole("link", { name: "Content" }).count()).toBe(0);
@@ -104,9 +107,10 @@ describe("back office", () => {
     expect(refused.status).toBe(403);
   });
 
-  test("a copywriter's key changes a text and writes a page; the site shows both at the next load", async () => {
+  test("a copywriter's key changes a text and writes a page; the site shows both at the next load; revoked, it is signed out", async () => {
     const { page } = await site.open();
-    await signIn(page, await issueKey("Kim, copy", ["content"]));
+    const kim = await issueKey("Kim, copy", ["content"]);
+    await signIn(page, kim.token);
     await page.getByRole("heading", { level: 1, name: "Content" }).waitFor();
 
     const texts = page.getByRole("region", { name: "Texts" });
@@ -138,5 +142,14 @@ describe("back office", () => {
     await hydrated(player);
     await player.getByRole("heading", { level: 1, name: "VIP club" }).waitFor();
     await player.getByText("Welcome to the").waitFor();
+
+    const revoked = await fetch(`${site.server.url}/api/operator/api-keys/${kim.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${ROOT}` },
+    });
+    expect(revoked.status).toBeLessThan(300);
+    await change.getByLabel("Text").fill("Too late");
+    await change.getByRole("button", { name: "Save text" }).click();
+    await page.getByRole("form", { name: "Sign in" }).getByLabel("Operator key").waitFor();
   });
 });

@@ -26,7 +26,8 @@ export interface Api {
   send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T>;
 }
 
-export function createApi(key: string): Api {
+/** `onUnauthorized`: the key stopped working (revoked, or the API switched off). */
+export function createApi(key: string, onUnauthorized?: () => void): Api {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`/api/operator${path}`, {
       method,
@@ -43,6 +44,7 @@ export function createApi(key: string): Api {
       error?: { code?: number; message?: string; fields?: Record<string, string[]> };
     } | null;
     if (!response.ok) {
+      if (response.status === 401) onUnauthorized?.();
       const error = payload?.error;
       throw new ApiError(
         error?.message ?? `The server answered ${response.status}`,

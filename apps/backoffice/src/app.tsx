@@ -1,7 +1,7 @@
 // The back office: sign in with an operator key (the API's bearer, kept for this tab only), then
 // the desks the key's scopes open: players, withdrawals, content, the audit trail.
 import type { OperatorScope } from "@casino/contract/operator-access";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { type Api, ApiError, createApi } from "./api";
 import { ChangesPage } from "./changes";
 import { ContentPage } from "./content";
@@ -32,21 +32,18 @@ async function whoIs(api: Api): Promise<Operator> {
 export function App() {
   const [key, setKey] = useState(() => sessionStorage.getItem(KEY_STORE));
   const [operator, setOperator] = useState<Operator | null>(null);
-  const api = useMemo(() => (key ? createApi(key) : null), [key]);
-
-  useEffect(() => {
-    if (!api) return;
-    whoIs(api).then(setOperator, () => {
-      sessionStorage.removeItem(KEY_STORE);
-      setKey(null);
-    });
-  }, [api]);
-
-  const signOut = () => {
+  const signOut = useCallback(() => {
     sessionStorage.removeItem(KEY_STORE);
     setKey(null);
     setOperator(null);
-  };
+  }, []);
+  // A key revoked while in use: the next call's 401 signs out.
+  const api = useMemo(() => (key ? createApi(key, signOut) : null), [key, signOut]);
+
+  useEffect(() => {
+    if (!api) return;
+    whoIs(api).then(setOperator, signOut);
+  }, [api, signOut]);
 
   if (!api || !key) {
     return (

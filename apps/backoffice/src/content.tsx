@@ -13,15 +13,31 @@ import { ActionForm, Field, Loading, text, useLoad } from "./ui";
 
 type Json = Record<string, unknown>;
 
-/** Every text of a group as dotted key → value (lists and numbers shown as JSON). */
-function flatten(value: Json, prefix = ""): [string, string][] {
+/** Every value of a group by dotted key (objects opened up; lists, numbers and flags kept). */
+function flatten(value: Json, prefix = ""): [string, unknown][] {
   return Object.entries(value).flatMap(([key, item]) => {
     const path = prefix ? `${prefix}.${key}` : key;
     if (item !== null && typeof item === "object" && !Array.isArray(item)) {
       return flatten(item as Json, path);
     }
-    return [[path, typeof item === "string" ? item : JSON.stringify(item)] as [string, string]];
+    return [[path, item] as [string, unknown]];
   });
+}
+
+/** A value as the form shows it: texts as they are, anything else as JSON. */
+const shown = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/**
+ * What the form's text means for a key: a text, unless the key holds JSON (a list, a number, a
+ * flag) now, so a list is never turned into a text by mistake.
+ */
+function parsed(input: string, current: unknown): unknown {
+  if (current === undefined || typeof current === "string") return input;
+  try {
+    return JSON.parse(input);
+  } catch {
+    throw new Error(`This key holds ${JSON.stringify(current)}: write JSON of that kind`);
+  }
 }
 
 export function ContentPage({ desk }: { desk: Desk }) {
@@ -57,14 +73,18 @@ function Texts({ desk, locale }: { desk: Desk; locale: string }) {
   const [editing, setEditing] = useState<{ key: string; value: string } | null>(null);
   const url = `/content/${locale}/groups/${group}`;
   const loaded = useLoad(() => desk.api.get<{ data: OperatorContentGroup }>(url), [url]);
+  const values = useMemo(
+    () => new Map(loaded.data ? flatten(loaded.data.data.effective) : []),
+    [loaded.data],
+  );
   const rows = useMemo(() => {
     if (!loaded.data) return [];
     const edited = new Set(flatten(loaded.data.data.edits).map(([key]) => key));
     const needle = filter.toLowerCase();
-    return flatten(loaded.data.data.effective)
-      .filter(([key, value]) => `${key} ${value}`.toLowerCase().includes(needle))
-      .map(([key, value]) => ({ key, value, edited: edited.has(key) }));
-  }, [loaded.data, filter]);
+    return [...values]
+      .map(([key, value]) => ({ key, value: shown(value), edited: edited.has(key) }))
+      .filter((row) => `${row.key} ${row.value}`.toLowerCase().includes(needle));
+  }, [loaded.data, values, filter]);
 
   return (
     <section aria-labelledby="texts">
@@ -90,7 +110,8 @@ function Texts({ desk, locale }: { desk: Desk; locale: string }) {
         submit="Save text"
         action={async (form) => {
           const key = text(form, "key");
-          await desk.api.send("PATCH", url, { set: { [key]: String(form.get("value") ?? "") } });
+          const value = parsed(String(form.get("value") ?? ""), values.get(key));
+          await desk.api.send("PATCH", url, { set: { [key]: value } });
           loaded.reload();
           return `Saved ${key}.`;
         }}
@@ -103,7 +124,9 @@ function Texts({ desk, locale }: { desk: Desk; locale: string }) {
       ) : (
         <table>
           <caption>
-            {rows.length} texts · version {loaded.data.data.version}
+            {rows.length} texts
+            {rows.length > 200 ? " (the first 200 shown: find a text to narrow)" : ""} · version{" "}
+            {loaded.data.data.version}
           </caption>
           <thead>
             <tr>

@@ -20,7 +20,11 @@ export function Link({ to, children }: { to: string; children: ReactNode }) {
 }
 
 export const describeError = (error: unknown) =>
-  error instanceof ApiError ? error.describe() : String(error);
+  error instanceof ApiError
+    ? error.describe()
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 /** Loads `load()` when `deps` change; `reload` loads again (after a change). */
 export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
