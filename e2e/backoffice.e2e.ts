@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { registerByApi, uniqueEmail } from "./support/accounts";
 import { hydrated, useSite } from "./support/fixture";
 import { fundedPlayerTokens, WAIT, WALLET_ENV } from "./support/wallet";
 
@@ -20,6 +21,24 @@ async function issueKey(name: string, scopes: string[]): Promise<{ token: string
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: { token: string; id: number } }).data;
+}
+
+/** A 2×2 PNG: documents are checked by signature and re-encoded; made here, not committed. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4oaEBRAwQCgAhLgRhHuBtwgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+async function upload(token: string, type: string) {
+  const form = new FormData();
+  form.set("type", type);
+  form.set("file", new Blob([PNG], { type: "image/png" }), `${type}.png`);
+  const response = await fetch(`${site.server.url}/api/player/documents`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "x-test-country": "DE" },
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
 }
 
 async function signIn(page: Page, key: string) {
@@ -151,5 +170,42 @@ describe("back office", () => {
     await change.getByLabel("Text").fill("Too late");
     await change.getByRole("button", { name: "Save text" }).click();
     await page.getByRole("form", { name: "Sign in" }).getByLabel("Operator key").waitFor();
+  });
+
+  test("a compliance key reviews identity documents: sees the image, approves one, rejects one with a reason the player reads", async () => {
+    const email = uniqueEmail("kyc");
+    const tokens = await registerByApi(site.server.url, email);
+    await upload(tokens.accessToken, "passport");
+    await upload(tokens.accessToken, "proofOfAddress");
+
+    const { page } = await site.open();
+    await signIn(page, (await issueKey("Ada, compliance", ["players"])).token);
+    await page
+      .getByRole("navigation", { name: "Desks" })
+      .getByRole("link", { name: "Documents" })
+      .click();
+    const passport = page.getByRole("region", { name: `passport of ${email}` });
+    await passport.getByRole("button", { name: "Show file" }).click();
+    const image = passport.getByRole("img", { name: `The passport of ${email}` });
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    await passport.getByRole("button", { name: "Approve" }).click();
+    await passport.waitFor({ state: "detached" });
+
+    const address = page.getByRole("region", { name: `proofOfAddress of ${email}` });
+    await address.getByLabel("Reason the player reads").fill("The address is not readable");
+    await address.getByRole("button", { name: "Reject" }).click();
+    await page.getByText("No documents.").waitFor();
+
+    const mine = await fetch(`${site.server.url}/api/player/documents`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}`, "x-test-country": "DE" },
+    });
+    const { data } = (await mine.json()) as {
+      data: { type: string; status: number; reviewReason: string | null }[];
+    };
+    expect(data.map((d) => [d.type, d.status, d.reviewReason]).sort()).toEqual([
+      ["passport", 2, null],
+      ["proofOfAddress", 3, "The address is not readable"],
+    ]);
   });
 });

@@ -23,6 +23,8 @@ export class ApiError extends Error {
 
 export interface Api {
   get<T>(path: string): Promise<T>;
+  /** A file the API serves (a document's), as a Blob with its content type. */
+  file(path: string): Promise<Blob>;
   send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T>;
 }
 
@@ -57,6 +59,20 @@ export function createApi(key: string, onUnauthorized?: () => void): Api {
   };
   return {
     get: (path) => call("GET", path),
+    file: async (path) => {
+      const response = await fetch(`/api/operator${path}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      if (response.status === 401) onUnauthorized?.();
+      if (!response.ok) {
+        throw new ApiError(
+          `The file could not be read (${response.status})`,
+          response.status,
+          response.status,
+        );
+      }
+      return response.blob();
+    },
     send: (method, path, body) => call(method, path, body),
   };
 }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { type Api, ApiError, createApi } from "./api";
 import { ChangesPage } from "./changes";
 import { ContentPage } from "./content";
+import { DocumentsPage } from "./documents";
 import { PlayerPage, PlayersPage } from "./players";
 import { navigate, usePath } from "./router";
 import { describeError, Link } from "./ui";
@@ -106,6 +107,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (key: string, operator: Operator) 
 
 const DESKS: { path: string; label: string; scope: OperatorScope }[] = [
   { path: "/players", label: "Players", scope: "players" },
+  { path: "/documents", label: "Documents", scope: "players" },
   { path: "/withdrawals", label: "Withdrawals", scope: "payments" },
   { path: "/content", label: "Content", scope: "content" },
   { path: "/changes", label: "Audit trail", scope: "access" },
@@ -144,6 +146,7 @@ function page(path: string, desk: Desk, desks: number) {
   const player = /^\/players\/([0-9a-f-]{36})$/.exec(path);
   if (player && desk.can("players")) return <PlayerPage desk={desk} id={player[1]!} />;
   if (path === "/players" && desk.can("players")) return <PlayersPage desk={desk} />;
+  if (path === "/documents" && desk.can("players")) return <DocumentsPage desk={desk} />;
   if (path === "/withdrawals" && desk.can("payments")) return <WithdrawalsPage desk={desk} />;
   if (path === "/content" && desk.can("content")) return <ContentPage desk={desk} />;
   if (path === "/changes" && desk.can("access")) return <ChangesPage desk={desk} />;
