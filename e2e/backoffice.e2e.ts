@@ -208,4 +208,61 @@ describe("back office", () => {
       ["proofOfAddress", 3, "The address is not readable"],
     ]);
   });
+
+  test("a marketing key creates and switches off a bonus code, switches a game off and on, and sends a broadcast a player reads", async () => {
+    const url = site.server.url;
+    const player = await registerByApi(url, uniqueEmail("news"));
+    const { page } = await site.open();
+    await signIn(
+      page,
+      (await issueKey("Max, marketing", ["promotions", "games", "messages"])).token,
+    );
+    const desks = page.getByRole("navigation", { name: "Desks" });
+    expect(await desks.getByRole("link", { name: "Players" }).count()).toBe(0);
+
+    await desks.getByRole("link", { name: "Promotions" }).click();
+    const create = page.getByRole("form", { name: "New bonus code" });
+    await create.getByLabel("Code").fill("SPRING25");
+    await create.getByLabel("Bonus").selectOption({ label: "5 free bonus money" });
+    await create.getByRole("button", { name: "Create code" }).click();
+    await create.getByRole("status").filter({ hasText: "Created SPRING25." }).waitFor();
+    await page
+      .getByRole("form", { name: "Switch off SPRING25" })
+      .getByRole("button", { name: "Switch off" })
+      .click();
+    await page.getByRole("form", { name: "Switch on SPRING25" }).waitFor();
+
+    await desks.getByRole("link", { name: "Games" }).click();
+    await page.getByLabel("Title, slug or code").fill("Fruit Lines");
+    await page.getByRole("button", { name: "Find" }).click();
+    await page.getByRole("form", { name: "Switch off Fruit Lines" }).getByRole("button").click();
+    await page.getByRole("form", { name: "Switch on Fruit Lines" }).waitFor();
+    const listed = async () => {
+      const response = await fetch(`${url}/api/game/games?search=Fruit%20Lines`, {
+        headers: { "x-test-country": "DE" },
+      });
+      const { data } = (await response.json()) as { data: { title: string }[] };
+      return data.map((game) => game.title);
+    };
+    expect(await listed()).not.toContain("Fruit Lines");
+    await page.getByRole("form", { name: "Switch on Fruit Lines" }).getByRole("button").click();
+    await page.getByRole("form", { name: "Switch off Fruit Lines" }).waitFor();
+    await expect.poll(listed, { timeout: 20_000 }).toContain("Fruit Lines");
+
+    await desks.getByRole("link", { name: "Messages" }).click();
+    const broadcast = page.getByRole("form", { name: "New broadcast" });
+    await broadcast.getByLabel("Title").fill("Maintenance tonight");
+    await broadcast.getByLabel("Text").fill("The site pauses from 02:00 to 02:30 UTC.");
+    await broadcast.getByLabel("Only these player ids (optional)").fill(player.profileId);
+    await broadcast.getByRole("button", { name: "Send broadcast" }).click();
+    await broadcast
+      .getByRole("status")
+      .filter({ hasText: "Sent to 1 player; 0 left out." })
+      .waitFor();
+    const inbox = await fetch(`${url}/api/notification/messenger/messages`, {
+      headers: { authorization: `Bearer ${player.accessToken}`, "x-test-country": "DE" },
+    });
+    const { data } = (await inbox.json()) as { data: { title: string }[] };
+    expect(data.map((message) => message.title)).toContain("Maintenance tonight");
+  });
 });

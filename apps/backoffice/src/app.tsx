@@ -6,7 +6,10 @@ import { type Api, ApiError, createApi } from "./api";
 import { ChangesPage } from "./changes";
 import { ContentPage } from "./content";
 import { DocumentsPage } from "./documents";
+import { GamesPage } from "./games";
+import { MessagesPage } from "./messages";
 import { PlayerPage, PlayersPage } from "./players";
+import { PromotionsPage } from "./promotions";
 import { navigate, usePath } from "./router";
 import { describeError, Link } from "./ui";
 import { WithdrawalsPage } from "./withdrawals";
@@ -109,6 +112,9 @@ const DESKS: { path: string; label: string; scope: OperatorScope }[] = [
   { path: "/players", label: "Players", scope: "players" },
   { path: "/documents", label: "Documents", scope: "players" },
   { path: "/withdrawals", label: "Withdrawals", scope: "payments" },
+  { path: "/promotions", label: "Promotions", scope: "promotions" },
+  { path: "/games", label: "Games", scope: "games" },
+  { path: "/messages", label: "Messages", scope: "messages" },
   { path: "/content", label: "Content", scope: "content" },
   { path: "/changes", label: "Audit trail", scope: "access" },
 ];
@@ -148,6 +154,9 @@ function page(path: string, desk: Desk, desks: number) {
   if (path === "/players" && desk.can("players")) return <PlayersPage desk={desk} />;
   if (path === "/documents" && desk.can("players")) return <DocumentsPage desk={desk} />;
   if (path === "/withdrawals" && desk.can("payments")) return <WithdrawalsPage desk={desk} />;
+  if (path === "/promotions" && desk.can("promotions")) return <PromotionsPage desk={desk} />;
+  if (path === "/games" && desk.can("games")) return <GamesPage desk={desk} />;
+  if (path === "/messages" && desk.can("messages")) return <MessagesPage desk={desk} />;
   if (path === "/content" && desk.can("content")) return <ContentPage desk={desk} />;
   if (path === "/changes" && desk.can("access")) return <ChangesPage desk={desk} />;
   if (path === "/" && desks > 0) return null;

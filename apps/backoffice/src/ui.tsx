@@ -2,6 +2,7 @@
 // loads again after a change), and forms that show the API's answer, success or problem.
 import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { ApiError } from "./api";
+import type { Desk } from "./app";
 import { BASE, navigate } from "./router";
 
 export function Link({ to, children }: { to: string; children: ReactNode }) {
@@ -147,3 +148,25 @@ export function Field({
 export const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
 export const when = (value: string | null) => (value ? new Date(value).toLocaleString() : "—");
+
+/** A switch of something with `isEnabled` (PATCH url {isEnabled}). */
+export function Switch(props: {
+  desk: Desk;
+  name: string;
+  on: boolean;
+  url: string;
+  done: () => void;
+}) {
+  const verb = props.on ? "Switch off" : "Switch on";
+  return (
+    <ActionForm
+      label={`${verb} ${props.name}`}
+      submit={verb}
+      action={async () => {
+        await props.desk.api.send("PATCH", props.url, { isEnabled: !props.on });
+        props.done();
+        return props.on ? "Switched off." : "Switched on.";
+      }}
+    />
+  );
+}

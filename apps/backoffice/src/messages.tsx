@@ -1,0 +1,49 @@
+// Messages: a broadcast to the messenger of every active player (or listed players). Promo
+// broadcasts skip self-excluded and cooling-off players; service ones reach everyone active.
+import { useEffect, useRef } from "react";
+import type { Desk } from "./app";
+import { ActionForm, Field, text } from "./ui";
+
+export function MessagesPage({ desk }: { desk: Desk }) {
+  const key = useRef(crypto.randomUUID());
+  useEffect(() => {
+    document.title = "Messages · Back office";
+  }, []);
+  return (
+    <>
+      <h1>Messages</h1>
+      <ActionForm
+        label="New broadcast"
+        titled
+        submit="Send broadcast"
+        action={async (form) => {
+          const link = text(form, "link");
+          const ids = text(form, "playerIds")
+            .split(/[\s,]+/)
+            .filter(Boolean);
+          const { data } = await desk.api.send<{
+            data: { recipients: number; skipped: number; replay: boolean };
+          }>("POST", "/notifications/broadcasts", {
+            key: key.current,
+            kind: text(form, "kind"),
+            title: text(form, "title"),
+            text: text(form, "text"),
+            ...(link ? { link } : {}),
+            ...(ids.length > 0 ? { playerIds: ids } : {}),
+          });
+          key.current = crypto.randomUUID();
+          return `Sent to ${data.recipients} player${data.recipients === 1 ? "" : "s"}; ${data.skipped} left out.`;
+        }}
+      >
+        <Field label="Kind" name="kind">
+          <option value="service">Service (every active player)</option>
+          <option value="promo">Promotion (not to self-excluded or cooling-off players)</option>
+        </Field>
+        <Field label="Title" name="title" />
+        <Field label="Text" name="text" type="textarea" />
+        <Field label="Link (a site path, optional)" name="link" required={false} />
+        <Field label="Only these player ids (optional)" name="playerIds" required={false} />
+      </ActionForm>
+    </>
+  );
+}
