@@ -141,7 +141,7 @@ describe("the operator's bearer token", () => {
     }
   });
 
-  it("404 when OPERATOR_API_TOKEN is unset: the operator API is off", async () => {
+  it("404 when OPERATOR_API_TOKEN is unset: the operator API and the back office are off", async () => {
     const off = await createPlayerTestApp({ ...GAME_TEST_ENV });
     try {
       for (const url of [
@@ -160,6 +160,11 @@ describe("the operator's bearer token", () => {
         "/api/operator/api-keys",
         "/api/operator/changes",
         "/api/operator/players",
+        "/api/operator/me",
+        "/api/operator/locales",
+        "/api/operator/content/en/groups/alerts",
+        "/backoffice",
+        "/backoffice/players",
       ]) {
         const response = await off.inject({ url, headers: operator });
         expect(response.statusCode).toBe(404);
@@ -218,6 +223,15 @@ describe("the OpenAPI document", () => {
       "/api/operator/players/{id}/transactions",
       "/api/operator/players/{id}/adjustments",
       "/api/operator/players/{id}/sign-out",
+      "/api/operator/players/{id}/bonuses",
+      "/api/operator/players/{id}/bonuses/{bonusId}/cancel",
+      "/api/operator/players/{id}/limits",
+      "/api/operator/me",
+      "/api/operator/locales",
+      "/api/operator/locales/{code}",
+      "/api/operator/content/{locale}/groups/{group}",
+      "/api/operator/content/{locale}/pages/{kind}",
+      "/api/operator/content/{locale}/pages/{kind}/{identity}",
     ]) {
       expect(paths).toContain(path);
     }
