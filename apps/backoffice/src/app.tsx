@@ -11,7 +11,7 @@ import { MessagesPage } from "./messages";
 import { PlayerPage, PlayersPage } from "./players";
 import { PromotionsPage } from "./promotions";
 import { navigate, usePath } from "./router";
-import { describeError, Link } from "./ui";
+import { describeError, Link, usePageTitle } from "./ui";
 import { WithdrawalsPage } from "./withdrawals";
 
 const KEY_STORE = "backoffice-key";
@@ -67,9 +67,7 @@ export function App() {
 
 function SignIn({ onSignedIn }: { onSignedIn: (key: string, operator: Operator) => void }) {
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    document.title = "Sign in · Back office";
-  }, []);
+  usePageTitle("Sign in");
   return (
     <main className="sign-in">
       <h1>Back office</h1>

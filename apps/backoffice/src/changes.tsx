@@ -1,9 +1,9 @@
 // The audit trail: every operator write, newest first, with the key that made it.
 import type { OperatorChange } from "@casino/contract/operator-access";
 import type { PageMeta } from "@casino/contract/pagination";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Desk } from "./app";
-import { Field, Loading, text, useLoad, when } from "./ui";
+import { Field, Loading, QueryForm, Table, useLoad, usePageTitle, when } from "./ui";
 
 export function ChangesPage({ desk }: { desk: Desk }) {
   const [query, setQuery] = useState("");
@@ -15,64 +15,51 @@ export function ChangesPage({ desk }: { desk: Desk }) {
       ),
     [query, page],
   );
-  useEffect(() => {
-    document.title = "Audit trail · Back office";
-  }, []);
+  usePageTitle("Audit trail");
   const pages = changes.data ? Math.max(1, Math.ceil(changes.data.meta.total / 50)) : 1;
   return (
     <>
       <h1>Audit trail</h1>
-      <form
-        aria-label="Filter changes"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const params = new URLSearchParams();
-          if (text(form, "kind")) params.set("kind", text(form, "kind"));
-          if (text(form, "entityId")) params.set("entityId", text(form, "entityId"));
+      <QueryForm
+        label="Filter changes"
+        names={["kind", "entityId"]}
+        submit="Filter"
+        onQuery={(next) => {
           setPage(1);
-          setQuery(params.size > 0 ? `&${params}` : "");
+          setQuery(next);
         }}
       >
         <Field label="Kind" name="kind" required={false} />
         <Field label="Entity" name="entityId" required={false} />
-        <button type="submit">Filter</button>
-      </form>
+      </QueryForm>
       {!changes.data ? (
         <Loading error={changes.error} />
       ) : (
         <>
-          <table>
-            <caption>
-              Page {page} of {pages}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Entity</th>
-                <th scope="col">Change</th>
+          <Table
+            caption={
+              <>
+                Page {page} of {pages}
+              </>
+            }
+            columns={["When", "Who", "What", "Entity", "Change"]}
+          >
+            {changes.data.data.map((change) => (
+              <tr key={change.id}>
+                <td>{when(change.createdAt)}</td>
+                <td>{change.actor ?? "—"}</td>
+                <td>
+                  {change.kind} {change.action}
+                </td>
+                <td>
+                  <code>{change.entityId}</code>
+                </td>
+                <td>
+                  <code className="json">{JSON.stringify(change.changes)}</code>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {changes.data.data.map((change) => (
-                <tr key={change.id}>
-                  <td>{when(change.createdAt)}</td>
-                  <td>{change.actor ?? "—"}</td>
-                  <td>
-                    {change.kind} {change.action}
-                  </td>
-                  <td>
-                    <code>{change.entityId}</code>
-                  </td>
-                  <td>
-                    <code className="json">{JSON.stringify(change.changes)}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
           <nav aria-label="Pages" className="pages">
             <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Newer

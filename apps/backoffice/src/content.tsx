@@ -7,9 +7,9 @@ import type {
   OperatorContentPage,
   OperatorLocale,
 } from "@casino/contract/operator-content";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { Desk } from "./app";
-import { ActionForm, Field, Loading, text, useLoad } from "./ui";
+import { ActionForm, Field, Loading, Table, text, useLoad, usePageTitle } from "./ui";
 
 type Json = Record<string, unknown>;
 
@@ -43,9 +43,7 @@ function parsed(input: string, current: unknown): unknown {
 export function ContentPage({ desk }: { desk: Desk }) {
   const locales = useLoad(() => desk.api.get<{ data: OperatorLocale[] }>("/locales"), []);
   const [locale, setLocale] = useState("en");
-  useEffect(() => {
-    document.title = "Content · Back office";
-  }, []);
+  usePageTitle("Content");
   if (!locales.data) return <Loading error={locales.error} />;
   return (
     <>
@@ -122,51 +120,46 @@ function Texts({ desk, locale }: { desk: Desk; locale: string }) {
       {!loaded.data ? (
         <Loading error={loaded.error} />
       ) : (
-        <table>
-          <caption>
-            {rows.length} texts
-            {rows.length > 200 ? " (the first 200 shown: find a text to narrow)" : ""} · version{" "}
-            {loaded.data.data.version}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Text</th>
-              <th scope="col">Edit</th>
+        <Table
+          caption={
+            <>
+              {rows.length} texts
+              {rows.length > 200 ? " (the first 200 shown: find a text to narrow)" : ""} · version{" "}
+              {loaded.data.data.version}
+            </>
+          }
+          columns={["Key", "Text", "Edit"]}
+        >
+          {rows.slice(0, 200).map((row) => (
+            <tr key={row.key}>
+              <th scope="row">
+                <code>{row.key}</code>
+                {row.edited && <span className="tag">edited</span>}
+              </th>
+              <td>{row.value}</td>
+              <td className="decide">
+                <button
+                  type="button"
+                  aria-label={`Edit ${row.key}`}
+                  onClick={() => setEditing({ key: row.key, value: row.value })}
+                >
+                  Edit
+                </button>
+                {row.edited && (
+                  <ActionForm
+                    label={`Reset ${row.key}`}
+                    submit="Reset"
+                    action={async () => {
+                      await desk.api.send("PATCH", url, { unset: [row.key] });
+                      loaded.reload();
+                      return "Reset to the folder's text.";
+                    }}
+                  />
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.slice(0, 200).map((row) => (
-              <tr key={row.key}>
-                <th scope="row">
-                  <code>{row.key}</code>
-                  {row.edited && <span className="tag">edited</span>}
-                </th>
-                <td>{row.value}</td>
-                <td className="decide">
-                  <button
-                    type="button"
-                    aria-label={`Edit ${row.key}`}
-                    onClick={() => setEditing({ key: row.key, value: row.value })}
-                  >
-                    Edit
-                  </button>
-                  {row.edited && (
-                    <ActionForm
-                      label={`Reset ${row.key}`}
-                      submit="Reset"
-                      action={async () => {
-                        await desk.api.send("PATCH", url, { unset: [row.key] });
-                        loaded.reload();
-                        return "Reset to the folder's text.";
-                      }}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
     </section>
   );

@@ -4,7 +4,17 @@
 import type { OperatorDocument } from "@casino/contract/verification";
 import { useEffect, useState } from "react";
 import type { Desk } from "./app";
-import { ActionForm, describeError, Field, Link, Loading, text, useLoad, when } from "./ui";
+import {
+  ActionForm,
+  describeError,
+  Field,
+  Link,
+  Loading,
+  text,
+  useLoad,
+  usePageTitle,
+  when,
+} from "./ui";
 
 const STATUS = { 1: "Waiting", 2: "Approved", 3: "Rejected" } as const;
 
@@ -14,9 +24,7 @@ export function DocumentsPage({ desk }: { desk: Desk }) {
     () => desk.api.get<{ data: OperatorDocument[] }>(`/documents?status=${status}&limit=100`),
     [status],
   );
-  useEffect(() => {
-    document.title = "Documents · Back office";
-  }, []);
+  usePageTitle("Documents");
   return (
     <>
       <h1>Identity documents</h1>

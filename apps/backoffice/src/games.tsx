@@ -4,9 +4,9 @@
 
 import type { OperatorGame } from "@casino/contract/operator-games";
 import type { PageMeta } from "@casino/contract/pagination";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Desk } from "./app";
-import { Field, Loading, Switch, text, useLoad } from "./ui";
+import { Field, Loading, QueryForm, Switch, Table, useLoad, usePageTitle } from "./ui";
 
 interface Provider {
   id: number;
@@ -23,23 +23,15 @@ export function GamesPage({ desk }: { desk: Desk }) {
     () => desk.api.get<{ data: OperatorGame[]; meta: PageMeta }>(`/games?perPage=50${query}`),
     [query],
   );
-  useEffect(() => {
-    document.title = "Games · Back office";
-  }, []);
+  usePageTitle("Games");
   return (
     <>
       <h1>Games</h1>
-      <form
-        aria-label="Find games"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const params = new URLSearchParams();
-          for (const name of ["search", "provider", "isEnabled"]) {
-            if (text(form, name)) params.set(name, text(form, name));
-          }
-          setQuery(params.size > 0 ? `&${params}` : "");
-        }}
+      <QueryForm
+        label="Find games"
+        names={["search", "provider", "isEnabled"]}
+        submit="Find"
+        onQuery={setQuery}
       >
         <Field label="Title, slug or code" name="search" required={false} />
         <Field label="Provider" name="provider" required={false}>
@@ -55,77 +47,61 @@ export function GamesPage({ desk }: { desk: Desk }) {
           <option value="true">On</option>
           <option value="false">Off</option>
         </Field>
-        <button type="submit">Find</button>
-      </form>
+      </QueryForm>
       {!games.data ? (
         <Loading error={games.error} />
       ) : (
-        <table>
-          <caption>
-            {games.data.data.length} of {games.data.meta.total} games
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Game</th>
-              <th scope="col">Provider</th>
-              <th scope="col">RTP</th>
-              <th scope="col">Switch</th>
+        <Table
+          caption={
+            <>
+              {games.data.data.length} of {games.data.meta.total} games
+            </>
+          }
+          columns={["Game", "Provider", "RTP", "Switch"]}
+        >
+          {games.data.data.map((game) => (
+            <tr key={game.id}>
+              <th scope="row">{game.title}</th>
+              <td>{game.provider}</td>
+              <td>{game.rtp ?? "—"}</td>
+              <td>
+                <Switch
+                  desk={desk}
+                  name={game.title}
+                  on={game.isEnabled}
+                  url={`/games/${game.id}`}
+                  done={games.reload}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {games.data.data.map((game) => (
-              <tr key={game.id}>
-                <th scope="row">{game.title}</th>
-                <td>{game.provider}</td>
-                <td>{game.rtp ?? "—"}</td>
-                <td>
-                  <Switch
-                    desk={desk}
-                    name={game.title}
-                    on={game.isEnabled}
-                    url={`/games/${game.id}`}
-                    done={games.reload}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
       <section aria-labelledby="providers">
         <h2 id="providers">Providers</h2>
         {!providers.data ? (
           <Loading error={providers.error} />
         ) : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Provider</th>
-                <th scope="col">Games</th>
-                <th scope="col">Switch</th>
+          <Table columns={["Provider", "Games", "Switch"]}>
+            {providers.data.data.map((provider) => (
+              <tr key={provider.id}>
+                <th scope="row">{provider.name}</th>
+                <td>{provider.games}</td>
+                <td>
+                  <Switch
+                    desk={desk}
+                    name={provider.name}
+                    on={provider.isEnabled}
+                    url={`/game-providers/${provider.id}`}
+                    done={() => {
+                      providers.reload();
+                      games.reload();
+                    }}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {providers.data.data.map((provider) => (
-                <tr key={provider.id}>
-                  <th scope="row">{provider.name}</th>
-                  <td>{provider.games}</td>
-                  <td>
-                    <Switch
-                      desk={desk}
-                      name={provider.name}
-                      on={provider.isEnabled}
-                      url={`/game-providers/${provider.id}`}
-                      done={() => {
-                        providers.reload();
-                        games.reload();
-                      }}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
       </section>
     </>

@@ -1,14 +1,12 @@
 // Messages: a broadcast to the messenger of every active player (or listed players). Promo
 // broadcasts skip self-excluded and cooling-off players; service ones reach everyone active.
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import type { Desk } from "./app";
-import { ActionForm, Field, text } from "./ui";
+import { ActionForm, Field, text, usePageTitle } from "./ui";
 
 export function MessagesPage({ desk }: { desk: Desk }) {
   const key = useRef(crypto.randomUUID());
-  useEffect(() => {
-    document.title = "Messages · Back office";
-  }, []);
+  usePageTitle("Messages");
   return (
     <>
       <h1>Messages</h1>

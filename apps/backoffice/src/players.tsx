@@ -9,9 +9,20 @@ import type {
   OperatorPlayerSummary,
 } from "@casino/contract/operator-players";
 import type { PageMeta } from "@casino/contract/pagination";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { Desk } from "./app";
-import { ActionForm, Field, Link, Loading, text, useLoad, when } from "./ui";
+import {
+  ActionForm,
+  Field,
+  Link,
+  Loading,
+  QueryForm,
+  Table,
+  text,
+  useLoad,
+  usePageTitle,
+  when,
+} from "./ui";
 
 const STATUS = { 1: "Active", 2: "Limited", 3: "Blocked" } as const;
 const LIMIT = { 1: "Wager", 2: "Loss", 3: "Deposit", 4: "Self-exclusion", 5: "Cooling-off" };
@@ -29,22 +40,15 @@ export function PlayersPage({ desk }: { desk: Desk }) {
       ),
     [query],
   );
-  useEffect(() => {
-    document.title = "Players · Back office";
-  }, []);
+  usePageTitle("Players");
   return (
     <>
       <h1>Players</h1>
-      <form
-        aria-label="Find players"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const params = new URLSearchParams();
-          if (text(form, "search")) params.set("search", text(form, "search"));
-          if (text(form, "status")) params.set("status", text(form, "status"));
-          setQuery(params.size > 0 ? `&${params}` : "");
-        }}
+      <QueryForm
+        label="Find players"
+        names={["search", "status"]}
+        submit="Search"
+        onQuery={setQuery}
       >
         <Field label="E-mail, phone, nickname or id" name="search" required={false} />
         <Field label="Status" name="status" required={false}>
@@ -55,38 +59,26 @@ export function PlayersPage({ desk }: { desk: Desk }) {
             </option>
           ))}
         </Field>
-        <button type="submit">Search</button>
-      </form>
+      </QueryForm>
       {!players.data ? (
         <Loading error={players.error} />
       ) : (
-        <table>
-          <caption>
-            {players.data.meta.total} player{players.data.meta.total === 1 ? "" : "s"}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Player</th>
-              <th scope="col">Country</th>
-              <th scope="col">Currency</th>
-              <th scope="col">Status</th>
-              <th scope="col">Registered</th>
+        <Table
+          caption={`${players.data.meta.total} player${players.data.meta.total === 1 ? "" : "s"}`}
+          columns={["Player", "Country", "Currency", "Status", "Registered"]}
+        >
+          {players.data.data.map((player) => (
+            <tr key={player.id}>
+              <td>
+                <Link to={`/players/${player.id}`}>{who(player)}</Link>
+              </td>
+              <td>{player.country ?? "—"}</td>
+              <td>{player.currency ?? "—"}</td>
+              <td>{STATUS[player.status]}</td>
+              <td>{when(player.registeredAt)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {players.data.data.map((player) => (
-              <tr key={player.id}>
-                <td>
-                  <Link to={`/players/${player.id}`}>{who(player)}</Link>
-                </td>
-                <td>{player.country ?? "—"}</td>
-                <td>{player.currency ?? "—"}</td>
-                <td>{STATUS[player.status]}</td>
-                <td>{when(player.registeredAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
     </>
   );
@@ -115,9 +107,7 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
     bonuses.reload();
     ledger.reload();
   };
-  useEffect(() => {
-    if (player.data) document.title = `${who(player.data.data)} · Back office`;
-  }, [player.data]);
+  usePageTitle(player.data ? who(player.data.data) : "Player");
 
   if (!player.data) return <Loading error={player.error} />;
   const p = player.data.data;
@@ -150,26 +140,16 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
 
       <section aria-labelledby="accounts">
         <h2 id="accounts">Accounts</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Withdrawable</th>
-              <th scope="col">Bonus</th>
+        <Table columns={["Currency", "Balance", "Withdrawable", "Bonus"]}>
+          {p.accounts.map((account) => (
+            <tr key={account.id}>
+              <th scope="row">{account.currency}</th>
+              <td>{account.balance}</td>
+              <td>{account.withdrawalBalance}</td>
+              <td>{account.bonusBalance}</td>
             </tr>
-          </thead>
-          <tbody>
-            {p.accounts.map((account) => (
-              <tr key={account.id}>
-                <th scope="row">{account.currency}</th>
-                <td>{account.balance}</td>
-                <td>{account.withdrawalBalance}</td>
-                <td>{account.bonusBalance}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </section>
 
       <section aria-labelledby="actions">
@@ -238,37 +218,26 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
         ) : limits.data.data.length === 0 ? (
           <p>No limits.</p>
         ) : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Limit</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Used</th>
-                <th scope="col">Until</th>
-                <th scope="col">Pending change</th>
+          <Table columns={["Limit", "Amount", "Used", "Until", "Pending change"]}>
+            {limits.data.data.map((limit) => (
+              <tr key={limit.limitId}>
+                <th scope="row">
+                  {LIMIT[limit.definition]}
+                  {limit.period ? ` (${limit.period})` : ""}
+                </th>
+                <td>{limit.amount ? `${limit.amount} ${limit.currency}` : "—"}</td>
+                <td>{limit.currentAmount ?? "—"}</td>
+                <td>{when(limit.periodEndsAt ?? limit.expiresAt)}</td>
+                <td>
+                  {limit.pending
+                    ? limit.pending.remove
+                      ? "Removal"
+                      : `${limit.pending.amount} ${limit.pending.period}`
+                    : "—"}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {limits.data.data.map((limit) => (
-                <tr key={limit.limitId}>
-                  <th scope="row">
-                    {LIMIT[limit.definition]}
-                    {limit.period ? ` (${limit.period})` : ""}
-                  </th>
-                  <td>{limit.amount ? `${limit.amount} ${limit.currency}` : "—"}</td>
-                  <td>{limit.currentAmount ?? "—"}</td>
-                  <td>{when(limit.periodEndsAt ?? limit.expiresAt)}</td>
-                  <td>
-                    {limit.pending
-                      ? limit.pending.remove
-                        ? "Removal"
-                        : `${limit.pending.amount} ${limit.pending.period}`
-                      : "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
       </section>
 
@@ -277,31 +246,21 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
         {!ledger.data ? (
           <Loading error={ledger.error} />
         ) : (
-          <table>
-            <caption>
-              Latest {ledger.data.data.length} of {ledger.data.meta.total} entries
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Balance</th>
-                <th scope="col">Amount</th>
+          <Table
+            caption={`Latest ${ledger.data.data.length} of ${ledger.data.meta.total} entries`}
+            columns={["When", "Kind", "Balance", "Amount"]}
+          >
+            {ledger.data.data.map((entry) => (
+              <tr key={entry.entryId}>
+                <td>{when(entry.createdAt)}</td>
+                <td>{entry.kind}</td>
+                <td>{entry.balance}</td>
+                <td>
+                  {entry.amount} {entry.currency}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {ledger.data.data.map((entry) => (
-                <tr key={entry.entryId}>
-                  <td>{when(entry.createdAt)}</td>
-                  <td>{entry.kind}</td>
-                  <td>{entry.balance}</td>
-                  <td>
-                    {entry.amount} {entry.currency}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
       </section>
     </>
@@ -397,70 +356,65 @@ function Bonuses(props: {
 }) {
   if (props.bonuses.length + props.freespins.length === 0) return <p>No bonuses.</p>;
   return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Bonus</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Balance</th>
-          <th scope="col">Wagered</th>
-          <th scope="col">Status</th>
-          <th scope="col">Issued</th>
-          {props.desk.can("promotions") && <th scope="col">Cancel</th>}
+    <Table
+      columns={[
+        "Bonus",
+        "Amount",
+        "Balance",
+        "Wagered",
+        "Status",
+        "Issued",
+        ...(props.desk.can("promotions") ? ["Cancel"] : []),
+      ]}
+    >
+      {props.bonuses.map((bonus) => (
+        <tr key={`b${bonus.id}`}>
+          <th scope="row">{bonus.name}</th>
+          <td>
+            {bonus.amount} {bonus.currency}
+          </td>
+          <td>{bonus.balance}</td>
+          <td>
+            {bonus.wagered} / {bonus.wagerTotal}
+          </td>
+          <td>{BONUS_STATUS[bonus.status]}</td>
+          <td>{when(bonus.issuedAt)}</td>
+          {props.desk.can("promotions") && (
+            <td>
+              {bonus.status !== 3 && (
+                <ActionForm
+                  label={`Cancel ${bonus.name}`}
+                  submit="Cancel bonus"
+                  action={async (form) => {
+                    await props.desk.api.send("POST", `${props.base}/bonuses/${bonus.id}/cancel`, {
+                      reason: text(form, "reason"),
+                    });
+                    props.done();
+                    return "Canceled.";
+                  }}
+                >
+                  <Field label="Reason" name="reason" />
+                </ActionForm>
+              )}
+            </td>
+          )}
         </tr>
-      </thead>
-      <tbody>
-        {props.bonuses.map((bonus) => (
-          <tr key={`b${bonus.id}`}>
-            <th scope="row">{bonus.name}</th>
-            <td>
-              {bonus.amount} {bonus.currency}
-            </td>
-            <td>{bonus.balance}</td>
-            <td>
-              {bonus.wagered} / {bonus.wagerTotal}
-            </td>
-            <td>{BONUS_STATUS[bonus.status]}</td>
-            <td>{when(bonus.issuedAt)}</td>
-            {props.desk.can("promotions") && (
-              <td>
-                {bonus.status !== 3 && (
-                  <ActionForm
-                    label={`Cancel ${bonus.name}`}
-                    submit="Cancel bonus"
-                    action={async (form) => {
-                      await props.desk.api.send(
-                        "POST",
-                        `${props.base}/bonuses/${bonus.id}/cancel`,
-                        { reason: text(form, "reason") },
-                      );
-                      props.done();
-                      return "Canceled.";
-                    }}
-                  >
-                    <Field label="Reason" name="reason" />
-                  </ActionForm>
-                )}
-              </td>
-            )}
-          </tr>
-        ))}
-        {props.freespins.map((spins) => (
-          <tr key={`f${spins.id}`}>
-            <th scope="row">{spins.name}</th>
-            <td>
-              {spins.count} spins on {spins.gameTitle}
-            </td>
-            <td>
-              {spins.played} played, won {spins.winAmount}
-            </td>
-            <td>—</td>
-            <td>{BONUS_STATUS[spins.status]}</td>
-            <td>{when(spins.issuedAt)}</td>
-            {props.desk.can("promotions") && <td />}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+      {props.freespins.map((spins) => (
+        <tr key={`f${spins.id}`}>
+          <th scope="row">{spins.name}</th>
+          <td>
+            {spins.count} spins on {spins.gameTitle}
+          </td>
+          <td>
+            {spins.played} played, won {spins.winAmount}
+          </td>
+          <td>—</td>
+          <td>{BONUS_STATUS[spins.status]}</td>
+          <td>{when(spins.issuedAt)}</td>
+          {props.desk.can("promotions") && <td />}
+        </tr>
+      ))}
+    </Table>
   );
 }

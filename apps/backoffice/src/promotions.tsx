@@ -2,9 +2,9 @@
 // definitions' conditions are edited through the API (README "Operator API"); here the daily
 // work: what is on, which codes run and how often they were used.
 import type { OperatorBonus, OperatorBonusCode } from "@casino/contract/operator";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import type { Desk } from "./app";
-import { ActionForm, Field, Loading, Switch, text, useLoad, when } from "./ui";
+import { ActionForm, Field, Loading, Switch, Table, text, useLoad, usePageTitle, when } from "./ui";
 
 const KIND = { deposit: "At deposit", code: "By code", reward: "As a reward" } as const;
 const TYPE = { 1: "Cash", 2: "Percent of deposit", 3: "Free spins" } as const;
@@ -13,9 +13,7 @@ export function PromotionsPage({ desk }: { desk: Desk }) {
   const bonuses = useLoad(() => desk.api.get<{ data: OperatorBonus[] }>("/bonuses"), []);
   const codes = useLoad(() => desk.api.get<{ data: OperatorBonusCode[] }>("/bonus-codes"), []);
   const codeKey = useRef(crypto.randomUUID());
-  useEffect(() => {
-    document.title = "Promotions · Back office";
-  }, []);
+  usePageTitle("Promotions");
   return (
     <>
       <h1>Promotions</h1>
@@ -24,40 +22,28 @@ export function PromotionsPage({ desk }: { desk: Desk }) {
         {!bonuses.data ? (
           <Loading error={bonuses.error} />
         ) : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Bonus</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Type</th>
-                <th scope="col">Wager</th>
-                <th scope="col">Notes</th>
-                <th scope="col">Switch</th>
+          <Table columns={["Bonus", "Kind", "Type", "Wager", "Notes", "Switch"]}>
+            {bonuses.data.data.map((bonus) => (
+              <tr key={bonus.id}>
+                <th scope="row">
+                  {bonus.name} <code>{bonus.slug}</code>
+                </th>
+                <td>{KIND[bonus.kind as keyof typeof KIND] ?? bonus.kind}</td>
+                <td>{TYPE[bonus.type as keyof typeof TYPE] ?? bonus.type}</td>
+                <td>{bonus.wagerMultiplier}×</td>
+                <td>{bonus.warnings.join(" ") || "—"}</td>
+                <td>
+                  <Switch
+                    desk={desk}
+                    name={bonus.name}
+                    on={bonus.isEnabled}
+                    url={`/bonuses/${bonus.id}`}
+                    done={bonuses.reload}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {bonuses.data.data.map((bonus) => (
-                <tr key={bonus.id}>
-                  <th scope="row">
-                    {bonus.name} <code>{bonus.slug}</code>
-                  </th>
-                  <td>{KIND[bonus.kind as keyof typeof KIND] ?? bonus.kind}</td>
-                  <td>{TYPE[bonus.type as keyof typeof TYPE] ?? bonus.type}</td>
-                  <td>{bonus.wagerMultiplier}×</td>
-                  <td>{bonus.warnings.join(" ") || "—"}</td>
-                  <td>
-                    <Switch
-                      desk={desk}
-                      name={bonus.name}
-                      on={bonus.isEnabled}
-                      url={`/bonuses/${bonus.id}`}
-                      done={bonuses.reload}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
       </section>
 
@@ -102,41 +88,30 @@ export function PromotionsPage({ desk }: { desk: Desk }) {
         {!codes.data ? (
           <Loading error={codes.error} />
         ) : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Bonus</th>
-                <th scope="col">Used</th>
-                <th scope="col">Window</th>
-                <th scope="col">Switch</th>
+          <Table columns={["Code", "Bonus", "Used", "Window", "Switch"]}>
+            {codes.data.data.map((code) => (
+              <tr key={code.id}>
+                <th scope="row">{code.code}</th>
+                <td>{code.bonusSlug}</td>
+                <td>
+                  {code.uses}
+                  {code.maxUses === null ? "" : ` of ${code.maxUses}`}
+                </td>
+                <td>
+                  {when(code.startsAt)} – {when(code.endsAt)}
+                </td>
+                <td>
+                  <Switch
+                    desk={desk}
+                    name={code.code}
+                    on={code.isEnabled}
+                    url={`/bonus-codes/${code.id}`}
+                    done={codes.reload}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {codes.data.data.map((code) => (
-                <tr key={code.id}>
-                  <th scope="row">{code.code}</th>
-                  <td>{code.bonusSlug}</td>
-                  <td>
-                    {code.uses}
-                    {code.maxUses === null ? "" : ` of ${code.maxUses}`}
-                  </td>
-                  <td>
-                    {when(code.startsAt)} – {when(code.endsAt)}
-                  </td>
-                  <td>
-                    <Switch
-                      desk={desk}
-                      name={code.code}
-                      on={code.isEnabled}
-                      url={`/bonus-codes/${code.id}`}
-                      done={codes.reload}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
         )}
       </section>
     </>

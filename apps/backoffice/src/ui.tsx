@@ -49,6 +49,57 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]) {
   return { ...state, reload };
 }
 
+/** The browser tab's title for a page of the back office. */
+export function usePageTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} · Back office`;
+  }, [title]);
+}
+
+/** A table with a header row of `columns` (the rows are the caller's). */
+export function Table(props: { caption?: ReactNode; columns: string[]; children: ReactNode }) {
+  return (
+    <table>
+      {props.caption !== undefined && <caption>{props.caption}</caption>}
+      <thead>
+        <tr>
+          {props.columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{props.children}</tbody>
+    </table>
+  );
+}
+
+/** A search form: the non-empty fields `names` as a query string ("&a=1&b=2", or ""). */
+export function QueryForm(props: {
+  label: string;
+  names: string[];
+  submit: string;
+  onQuery: (query: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      aria-label={props.label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const params = new URLSearchParams();
+        for (const name of props.names) if (text(form, name)) params.set(name, text(form, name));
+        props.onQuery(params.size > 0 ? `&${params}` : "");
+      }}
+    >
+      {props.children}
+      <button type="submit">{props.submit}</button>
+    </form>
+  );
+}
+
 /** What a load shows while it runs or after it failed. */
 export function Loading({ error }: { error?: string | undefined }) {
   return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
