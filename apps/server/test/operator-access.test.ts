@@ -63,6 +63,8 @@ describe("operator keys", () => {
       createdBy: "root",
       lastUsedAt: null,
       revokedAt: null,
+      expiresAt: null,
+      userId: null,
       token: expect.stringMatching(/^op_[A-Za-z0-9_-]{43}$/),
     });
 

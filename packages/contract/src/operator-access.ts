@@ -44,6 +44,10 @@ export const OperatorApiKey = z
     lastUsedAt: z.string().nullable(),
     /** Set: it is refused (401) from then on. */
     revokedAt: z.string().nullable(),
+    /** A session key (an operator user signed in): refused after this time. */
+    expiresAt: z.string().nullable(),
+    /** The operator user a session key belongs to. */
+    userId: z.number().int().nullable(),
   })
   .meta({ id: "OperatorApiKey" });
 export type OperatorApiKey = z.infer<typeof OperatorApiKey>;
@@ -110,3 +114,83 @@ export const OperatorMe = z
   })
   .meta({ id: "OperatorMe" });
 export const OperatorMeResponse = z.object({ data: OperatorMe });
+
+// ---------------------------------------------------------------------------------------------
+// Operator users (migration 0050): people who sign in to the back office with an e-mail and a
+// password. Signing in issues a session key with the user's scopes, valid OPERATOR_SESSION_HOURS.
+
+export const OperatorUser = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    scopes: z.array(OperatorScope),
+    /** false: invited, the password not set yet. */
+    passwordSet: z.boolean(),
+    /** When the current set-password link stops working (null: none open). */
+    inviteExpiresAt: z.string().nullable(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    /** Set: cannot sign in; their sessions were ended. */
+    disabledAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorUser" });
+export type OperatorUser = z.infer<typeof OperatorUser>;
+export const OperatorUserList = z.object({ data: z.array(OperatorUser) });
+
+/** A user and their set-password link, shown in this answer only. */
+export const InvitedOperatorUser = z
+  .object({ user: OperatorUser, inviteUrl: z.string() })
+  .meta({ id: "InvitedOperatorUser" });
+export const InvitedOperatorUserResponse = z.object({ data: InvitedOperatorUser });
+export const OperatorUserResponse = z.object({ data: OperatorUser });
+
+const OperatorEmail = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(200));
+
+export const CreateOperatorUserBody = z
+  .strictObject({
+    email: OperatorEmail,
+    name: Name,
+    /** Within the creating key's own scopes. */
+    scopes: z.array(OperatorScope).min(1).max(OPERATOR_SCOPES.length),
+  })
+  .meta({ id: "CreateOperatorUser" });
+export type CreateOperatorUserBody = z.infer<typeof CreateOperatorUserBody>;
+
+/** A change of scopes or a switch-off ends the user's sessions: they sign in again. */
+export const PatchOperatorUserBody = z
+  .strictObject({
+    name: Name.optional(),
+    scopes: z.array(OperatorScope).min(1).max(OPERATOR_SCOPES.length).optional(),
+    disabled: z.boolean().optional(),
+  })
+  .meta({ id: "PatchOperatorUser" });
+export type PatchOperatorUserBody = z.infer<typeof PatchOperatorUserBody>;
+export const OperatorUserParams = z.object({
+  id: z.string().regex(/^\d{1,9}$/, "Must be an id"),
+});
+
+/** The password rule of operator users: long, since it opens the back office. */
+export const OperatorPassword = z.string().min(12, "At least 12 characters").max(200);
+
+/** POST /api/operator/users/password: the token of the link and the new password. */
+export const SetOperatorPasswordBody = z
+  .strictObject({ token: z.string().min(1).max(200), password: OperatorPassword })
+  .meta({ id: "SetOperatorPassword" });
+
+/** POST /api/operator/sessions: sign in. */
+export const OperatorSignInBody = z
+  .strictObject({ email: OperatorEmail, password: z.string().min(1).max(200) })
+  .meta({ id: "OperatorSignIn" });
+export type OperatorSignInBody = z.infer<typeof OperatorSignInBody>;
+
+export const OperatorSession = z
+  .object({
+    /** The session key: the bearer of the operator API until expiresAt. */
+    token: z.string(),
+    expiresAt: z.string(),
+    name: z.string(),
+    scopes: z.array(OperatorScope),
+  })
+  .meta({ id: "OperatorSession" });
+export const OperatorSessionResponse = z.object({ data: OperatorSession });

@@ -67,8 +67,8 @@ async function authenticate(ctx: AppContext, header: string): Promise<OperatorAc
     last_used_at: Date | string | null;
   }>(
     `SELECT id, name, scopes, last_used_at FROM operator_api_keys
-      WHERE token_hash = $1 AND revoked_at IS NULL`,
-    [operatorKeyHash(given)],
+      WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
+    [operatorKeyHash(given), ctx.now()],
   );
   if (!row) throw AppError.unauthorized();
   // Its last use, to the minute: written only when the minute changed.

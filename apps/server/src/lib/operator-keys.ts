@@ -111,6 +111,7 @@ export type OperatorChangeKind =
   | "payment-method-currency"
   | "bonus-package-steps"
   | "operator-api-key"
+  | "operator-user"
   | "player"
   | "player-adjustment"
   | "player-bonus"

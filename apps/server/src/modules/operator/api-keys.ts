@@ -26,9 +26,12 @@ interface KeyRow {
   created_by: string;
   last_used_at: Date | string | null;
   revoked_at: Date | string | null;
+  expires_at: Date | string | null;
+  user_id: number | null;
 }
 
-const COLUMNS = "id, name, prefix, scopes, created_at, created_by, last_used_at, revoked_at";
+const COLUMNS =
+  "id, name, prefix, scopes, created_at, created_by, last_used_at, revoked_at, expires_at, user_id";
 
 function toView(row: KeyRow): OperatorApiKey {
   return {
@@ -40,11 +43,47 @@ function toView(row: KeyRow): OperatorApiKey {
     createdBy: row.created_by,
     lastUsedAt: iso(row.last_used_at),
     revokedAt: iso(row.revoked_at),
+    expiresAt: iso(row.expires_at),
+    userId: row.user_id === null ? null : Number(row.user_id),
   };
 }
 
+/**
+ * Makes a key: 32 random bytes ("op_" and base64url), stored as its SHA-256. The answer is the
+ * only place the key itself appears.
+ */
+export async function insertOperatorKey(
+  tx: Queryable,
+  input: {
+    name: string;
+    scopes: readonly OperatorScope[];
+    createdBy: string;
+    now: Date;
+    /** A session key: its operator user and when it stops working. */
+    session?: { userId: number; expiresAt: Date };
+  },
+): Promise<IssuedOperatorApiKey> {
+  const token = `op_${randomBytes(32).toString("base64url")}`;
+  const [created] = await tx.query<KeyRow>(
+    `INSERT INTO operator_api_keys (name, token_hash, prefix, scopes, created_at, created_by,
+                                    user_id, expires_at)
+     VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+    [
+      input.name,
+      operatorKeyHash(token),
+      token.slice(0, 11),
+      [...input.scopes],
+      input.now,
+      input.createdBy,
+      input.session?.userId ?? null,
+      input.session?.expiresAt ?? null,
+    ],
+  );
+  return { ...toView(created!), token };
+}
+
 /** The key making the request (operator routes always run as one). */
-function actorOf(): OperatorActor {
+export function actorOf(): OperatorActor {
   const actor = operatorActor();
   if (!actor) throw new Error("operator key routes run only inside an operator request");
   return actor;
@@ -72,24 +111,23 @@ export async function issueOperatorApiKey(
     }
   }
   check();
-  const token = `op_${randomBytes(32).toString("base64url")}`;
   const now = ctx.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx.query<KeyRow>(
-      `INSERT INTO operator_api_keys (name, token_hash, prefix, scopes, created_at, created_by)
-       VALUES ($1, $2, $3, $4::text[], $5, $6) RETURNING ${COLUMNS}`,
-      [body.name, operatorKeyHash(token), token.slice(0, 11), scopes, now, actor.name],
-    );
+  return ctx.db.transaction(async (tx) => {
+    const issued = await insertOperatorKey(tx, {
+      name: body.name,
+      scopes,
+      createdBy: actor.name,
+      now,
+    });
     await recordOperatorChange(tx, {
       kind: "operator-api-key",
-      entityId: created!.id,
+      entityId: issued.id,
       action: "create",
       changes: { name: body.name, scopes },
       now,
     });
-    return created!;
+    return issued;
   });
-  return { ...toView(row), token };
 }
 
 /**

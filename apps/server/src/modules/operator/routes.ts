@@ -1,16 +1,27 @@
 // The operator API's own routes (README "Operator API"): its keys (/api/operator/api-keys) and
 // its audit trail (/api/operator/changes), both under the access scope.
+import { ErrorBody } from "@casino/contract/errors";
 import { OperatorIdParams } from "@casino/contract/operator";
 import {
   CreateOperatorApiKeyBody,
+  CreateOperatorUserBody,
+  InvitedOperatorUserResponse,
   IssuedOperatorApiKeyResponse,
   OperatorApiKeyList,
   OperatorApiKeyResponse,
   OperatorChangeList,
   OperatorChangeQuery,
   OperatorMeResponse,
+  OperatorSessionResponse,
+  OperatorSignInBody,
+  OperatorUserList,
+  OperatorUserParams,
+  OperatorUserResponse,
+  PatchOperatorUserBody,
+  SetOperatorPasswordBody,
 } from "@casino/contract/operator-access";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import {
   operatorActor,
@@ -21,6 +32,15 @@ import {
 } from "../../lib/operator-api";
 import { issueOperatorApiKey, listOperatorApiKeys, revokeOperatorApiKey } from "./api-keys";
 import { listOperatorChanges } from "./changes";
+import {
+  createOperatorUser,
+  listOperatorUsers,
+  patchOperatorUser,
+  reinviteOperatorUser,
+  setOperatorPassword,
+  signInOperator,
+  signOutOperator,
+} from "./users";
 
 export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const operator = operatorApi(app, ctx, "access");
@@ -100,5 +120,115 @@ export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request) => listOperatorChanges(ctx, request.query),
+  );
+
+  // Operator users: managed with the access scope; signing in and setting a password need no key.
+  api.get(
+    "/api/operator/users",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Operator users (back-office sign-in by e-mail and password)",
+        response: { 200: OperatorUserList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorUsers(ctx) }),
+  );
+
+  api.post(
+    "/api/operator/users",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "Invite a user with scopes (within the key's own): the answer is the only one with their set-password link (72 h)",
+        body: CreateOperatorUserBody,
+        response: { 201: InvitedOperatorUserResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createOperatorUser(ctx, request.body) }),
+  );
+
+  api.patch(
+    "/api/operator/users/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "Rename, change scopes or switch off a user; scopes and switch-off end their sessions",
+        params: OperatorUserParams,
+        body: PatchOperatorUserBody,
+        response: { 200: OperatorUserResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await patchOperatorUser(ctx, Number(request.params.id), request.body),
+    }),
+  );
+
+  api.post(
+    "/api/operator/users/:id/invite",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "A new set-password link for the user (a forgotten password); the old link stops",
+        params: OperatorUserParams,
+        response: { 200: InvitedOperatorUserResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({ data: await reinviteOperatorUser(ctx, Number(request.params.id)) }),
+  );
+
+  api.post(
+    "/api/operator/users/password",
+    {
+      schema: {
+        tags,
+        summary: "Set a password with the token of a set-password link (once; ends older sessions)",
+        body: SetOperatorPasswordBody,
+        response: { 204: z.null(), ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      await setOperatorPassword(ctx, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.post(
+    "/api/operator/sessions",
+    {
+      schema: {
+        tags,
+        summary: "Sign in with e-mail and password: a session key with the user's scopes (12 h)",
+        body: OperatorSignInBody,
+        response: { 201: OperatorSessionResponse, ...operatorErrors, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return reply.code(201).send({ data: await signInOperator(ctx, request.ip, request.body) });
+    },
+  );
+
+  api.delete(
+    "/api/operator/sessions/current",
+    {
+      ...operatorGuard(ctx, null),
+      schema: {
+        tags,
+        summary: "Sign out: ends the calling session key (other keys are left as they are)",
+        response: { 204: z.null(), ...operatorErrors },
+      },
+    },
+    async (_request, reply) => {
+      await signOutOperator(ctx);
+      return reply.code(204).send(null);
+    },
   );
 }

@@ -1,0 +1,263 @@
+// Operator users (migration 0050; README "Back office"): people who sign in with an e-mail and a
+// password. A key with the access scope creates a user with scopes within its own and gets a
+// one-time set-password link (72 h) to pass on; the user sets a password (12+ characters) and
+// signs in: POST /api/operator/sessions answers a session key with the user's scopes, valid
+// SESSION_HOURS, which the back office uses as its bearer. Switching a user off or changing their
+// scopes ends their sessions at once. Failed sign-ins are limited per IP and per e-mail and IP,
+// and an unknown e-mail costs the same time as a wrong password.
+
+import { ErrorCode } from "@casino/contract/errors";
+import type {
+  CreateOperatorUserBody,
+  OperatorScope,
+  OperatorSignInBody,
+  OperatorUser,
+  PatchOperatorUserBody,
+} from "@casino/contract/operator-access";
+import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
+import { AppError } from "../../infra/errors";
+import { operatorKeyHash } from "../../lib/operator-api";
+import { type FieldFail, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
+import { newOpaqueToken } from "../player/secrets";
+import { actorOf, insertOperatorKey } from "./api-keys";
+
+/** How long a session key works. */
+export const SESSION_HOURS = 12;
+/** How long a set-password link works. */
+export const INVITE_HOURS = 72;
+
+interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  scopes: OperatorScope[];
+  password_hash: string | null;
+  invite_expires_at: Date | string | null;
+  created_at: Date | string;
+  created_by: string;
+  disabled_at: Date | string | null;
+}
+
+const COLUMNS = `id, email, name, scopes, password_hash, invite_expires_at, created_at, created_by,
+                 disabled_at`;
+
+function toView(row: UserRow): OperatorUser {
+  return {
+    id: Number(row.id),
+    email: row.email,
+    name: row.name,
+    scopes: row.scopes,
+    passwordSet: row.password_hash !== null,
+    inviteExpiresAt: iso(row.invite_expires_at),
+    createdAt: iso(row.created_at)!,
+    createdBy: row.created_by,
+    disabledAt: iso(row.disabled_at),
+  };
+}
+
+const hours = (now: Date, count: number) => new Date(now.getTime() + count * 3_600_000);
+
+/** Scopes a key may give: only its own. */
+function checkScopes(scopes: readonly OperatorScope[], fail: FieldFail): void {
+  const actor = actorOf();
+  for (const [index, scope] of scopes.entries()) {
+    if (!actor.scopes.includes(scope)) {
+      fail(`scopes.${index}`, "A key cannot grant a scope it does not hold");
+    }
+  }
+}
+
+/** A new set-password link for the user (the token is stored hashed). */
+async function openInvite(ctx: AppContext, tx: Queryable, userId: number) {
+  const token = newOpaqueToken();
+  await tx.query(
+    "UPDATE operator_users SET invite_hash = $2, invite_expires_at = $3 WHERE id = $1",
+    [userId, operatorKeyHash(token), hours(ctx.now(), INVITE_HOURS)],
+  );
+  return `${ctx.config.publicUrl.replace(/\/$/, "")}/backoffice/set-password#${token}`;
+}
+
+async function readUser(db: Queryable, id: number, lock = false): Promise<UserRow> {
+  const [row] = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM operator_users WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
+    [id],
+  );
+  if (!row) throw AppError.notFound("No operator user with that id");
+  return row;
+}
+
+/** Ends every session of the user (their session keys are revoked). */
+async function endSessions(tx: Queryable, userId: number, now: Date): Promise<void> {
+  await tx.query(
+    "UPDATE operator_api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL",
+    [userId, now],
+  );
+}
+
+export async function listOperatorUsers(ctx: AppContext): Promise<OperatorUser[]> {
+  const rows = await ctx.db.query<UserRow>(`SELECT ${COLUMNS} FROM operator_users ORDER BY id`);
+  return rows.map(toView);
+}
+
+/** POST /api/operator/users: the user and their set-password link (shown once). */
+export async function createOperatorUser(ctx: AppContext, body: CreateOperatorUserBody) {
+  const { fail, check } = fieldProblems();
+  checkScopes(body.scopes, fail);
+  const [taken] = await ctx.db.query("SELECT 1 FROM operator_users WHERE email = $1", [body.email]);
+  if (taken) fail("email", "Already taken");
+  check();
+  const now = ctx.now();
+  const scopes = [...new Set(body.scopes)];
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.query<UserRow>(
+        `INSERT INTO operator_users (email, name, scopes, created_at, created_by)
+         VALUES ($1, $2, $3::text[], $4, $5) RETURNING ${COLUMNS}`,
+        [body.email, body.name, scopes, now, actorOf().name],
+      );
+      const id = Number(row!.id);
+      const inviteUrl = await openInvite(ctx, tx, id);
+      await recordOperatorChange(tx, {
+        kind: "operator-user",
+        entityId: id,
+        action: "create",
+        changes: { email: body.email, name: body.name, scopes },
+        now,
+      });
+      return { user: toView(await readUser(tx, id)), inviteUrl };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") {
+      throw AppError.unprocessable({ email: ["Already taken"] });
+    }
+    throw error;
+  }
+}
+
+/** POST /api/operator/users/{id}/invite: a new set-password link (the old one stops working). */
+export async function reinviteOperatorUser(ctx: AppContext, id: number) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await readUser(tx, id, true);
+    const { fail, check } = fieldProblems();
+    checkScopes(row.scopes, fail);
+    check();
+    const inviteUrl = await openInvite(ctx, tx, id);
+    await recordOperatorChange(tx, {
+      kind: "operator-user",
+      entityId: id,
+      action: "update",
+      changes: { invite: true },
+      now: ctx.now(),
+    });
+    return { user: toView(await readUser(tx, id)), inviteUrl };
+  });
+}
+
+/** PATCH /api/operator/users/{id}: a change of scopes or a switch-off ends their sessions. */
+export async function patchOperatorUser(
+  ctx: AppContext,
+  id: number,
+  patch: PatchOperatorUserBody,
+): Promise<OperatorUser> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await readUser(tx, id, true);
+    const { fail, check } = fieldProblems();
+    // A key manages only users within its scopes, and gives only scopes it holds.
+    checkScopes(row.scopes, fail);
+    if (patch.scopes) checkScopes(patch.scopes, fail);
+    check();
+    const scopes = patch.scopes ? [...new Set(patch.scopes)] : row.scopes;
+    const disabledAt = patch.disabled === undefined ? row.disabled_at : patch.disabled ? now : null;
+    await tx.query(
+      `UPDATE operator_users SET name = $2, scopes = $3::text[], disabled_at = $4, updated_at = $5
+        WHERE id = $1`,
+      [id, patch.name ?? row.name, scopes, disabledAt, now],
+    );
+    const scopesChanged = patch.scopes !== undefined && scopes.join() !== row.scopes.join();
+    if (scopesChanged || patch.disabled === true) await endSessions(tx, id, now);
+    await recordOperatorChange(tx, {
+      kind: "operator-user",
+      entityId: id,
+      action: "update",
+      changes: patch,
+      now,
+    });
+    return toView(await readUser(tx, id));
+  });
+}
+
+/** POST /api/operator/users/password: the link's token sets the password, once. */
+export async function setOperatorPassword(
+  ctx: AppContext,
+  body: { token: string; password: string },
+): Promise<void> {
+  const passwordHash = await ctx.passwords.hash(body.password);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      `UPDATE operator_users SET password_hash = $2, invite_hash = NULL, invite_expires_at = NULL,
+              updated_at = $3
+        WHERE invite_hash = $1 AND invite_expires_at > $3 AND disabled_at IS NULL
+        RETURNING id`,
+      [operatorKeyHash(body.token), passwordHash, now],
+    );
+    if (!row) {
+      throw AppError.unprocessable({ token: ["This link is not valid or has expired"] });
+    }
+    // A new password ends the sessions made with the old one.
+    await endSessions(tx, Number(row.id), now);
+  });
+}
+
+/**
+ * POST /api/operator/sessions: a session key for the user's e-mail and password. Every failure is
+ * the same 401 (unknown e-mail, wrong password, no password yet, switched off).
+ */
+export async function signInOperator(ctx: AppContext, ip: string, body: OperatorSignInBody) {
+  const accountKey = `operator:${body.email}:${ip}`;
+  await ctx.rateLimits.check("loginIp", ip);
+  await ctx.rateLimits.check("loginAccountIp", accountKey);
+  const [row] = await ctx.db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM operator_users WHERE email = $1`,
+    [body.email],
+  );
+  let valid = false;
+  if (row?.password_hash) valid = await ctx.passwords.verify(row.password_hash, body.password);
+  else await ctx.passwords.verifyDummy(body.password);
+  if (!row || !valid || row.disabled_at !== null) {
+    await ctx.rateLimits.consume("loginIp", ip);
+    await ctx.rateLimits.consume("loginAccountIp", accountKey);
+    throw new AppError(401, ErrorCode.Unauthorized, "Wrong e-mail or password");
+  }
+  await ctx.rateLimits.reset("loginAccountIp", accountKey);
+  const now = ctx.now();
+  const expiresAt = hours(now, SESSION_HOURS);
+  const key = await ctx.db.transaction((tx) =>
+    insertOperatorKey(tx, {
+      name: row.name,
+      scopes: row.scopes,
+      createdBy: "sign-in",
+      now,
+      session: { userId: Number(row.id), expiresAt },
+    }),
+  );
+  return {
+    token: key.token,
+    expiresAt: expiresAt.toISOString(),
+    name: row.name,
+    scopes: row.scopes,
+  };
+}
+
+/** DELETE /api/operator/sessions/current: ends the session of the calling key (a no-op for keys). */
+export async function signOutOperator(ctx: AppContext): Promise<void> {
+  const actor = actorOf();
+  if (actor.keyId === null) return;
+  await ctx.db.query(
+    `UPDATE operator_api_keys SET revoked_at = $2
+      WHERE id = $1 AND user_id IS NOT NULL AND revoked_at IS NULL`,
+    [actor.keyId, ctx.now()],
+  );
+}

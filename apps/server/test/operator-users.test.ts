@@ -1,0 +1,207 @@
+// Operator users (migration 0050): invited by a key with the access scope (scopes within its
+// own), they set a password through a one-time link and sign in for a session key with their
+// scopes, valid 12 h; switching a user off, changing their scopes or a new password ends their
+// sessions at once; signing out ends the calling session only; failed sign-ins are limited.
+// Runs on PGlite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectErrorCode } from "./helpers";
+import {
+  fieldsOf,
+  OPERATOR_TEST_TOKEN,
+  operatorRequest,
+  operatorTestApp,
+} from "./operator-helpers";
+import { freshIp, type PlayerTestApp } from "./player-helpers";
+
+let app: PlayerTestApp;
+beforeAll(async () => {
+  app = await operatorTestApp();
+});
+afterAll(async () => app?.close());
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
+type Json = Record<string, any>;
+
+let counter = 0;
+const email = () => `staff${(counter += 1)}-${Date.now()}@operator.example`;
+
+async function invite(body: Json, token = OPERATOR_TEST_TOKEN) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/operator/users",
+    headers: { authorization: `Bearer ${token}` },
+    payload: body,
+  });
+  return response;
+}
+
+const tokenOf = (inviteUrl: string) => inviteUrl.slice(inviteUrl.indexOf("#") + 1);
+
+const setPassword = (token: string, password: string) =>
+  app.inject({
+    method: "POST",
+    url: "/api/operator/users/password",
+    payload: { token, password },
+  });
+
+const signIn = (login: string, password: string, ip = "198.51.100.7") =>
+  app.inject({
+    method: "POST",
+    url: "/api/operator/sessions",
+    payload: { email: login, password },
+    remoteAddress: ip,
+  });
+
+const as = (token: string, method: "GET" | "DELETE", url: string) =>
+  app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+
+/** An invited user who set `password`; answers the user and a signed-in session key. */
+async function staff(scopes: string[], password = "correct horse battery") {
+  const login = email();
+  const invited = await invite({ email: login, name: `Staff ${counter}`, scopes });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const { user, inviteUrl } = invited.json().data;
+  expect((await setPassword(tokenOf(inviteUrl), password)).statusCode).toBe(204);
+  const session = await signIn(login, password, freshIp());
+  expect(session.statusCode, session.body).toBe(201);
+  return { user, login, password, session: session.json().data as Json };
+}
+
+describe("operator users", () => {
+  it("an invited user sets a password once through the link, signs in, and works within their scopes as themselves", async () => {
+    const login = email();
+    const invited = await invite({
+      email: login.toUpperCase(),
+      name: "Ada Support",
+      scopes: ["players", "content"],
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const { user, inviteUrl } = invited.json().data;
+    expect(user).toMatchObject({
+      email: login,
+      passwordSet: false,
+      createdBy: "root",
+      disabledAt: null,
+    });
+    expect(inviteUrl).toMatch(/\/backoffice\/set-password#[A-Za-z0-9_-]{43}$/);
+    expectErrorCode(await signIn(login, "anything at all"), 401, 401);
+
+    const token = tokenOf(inviteUrl);
+    expect(fieldsOf(await setPassword(token, "short"))).toHaveProperty("password");
+    expect(fieldsOf(await setPassword("not-a-token", "long enough password"))).toHaveProperty(
+      "token",
+    );
+    expect((await setPassword(token, "correct horse battery")).statusCode).toBe(204);
+    expect(fieldsOf(await setPassword(token, "another long password"))).toHaveProperty("token");
+
+    expectErrorCode(await signIn(login, "wrong horse battery"), 401, 401);
+    const session = await signIn(login, "correct horse battery");
+    expect(session.statusCode, session.body).toBe(201);
+    const { token: key, expiresAt, scopes } = session.json().data;
+    expect(scopes).toEqual(["players", "content"]);
+    expect(new Date(expiresAt).getTime() - app.clock.now().getTime()).toBe(12 * 3_600_000);
+
+    expect((await as(key, "GET", "/api/operator/me")).json().data).toMatchObject({
+      name: "Ada Support",
+      scopes: ["players", "content"],
+    });
+    expect((await as(key, "GET", "/api/operator/players")).statusCode).toBe(200);
+    expectErrorCode(await as(key, "GET", "/api/operator/withdrawals"), 403, 403);
+    const patched = await app.inject({
+      method: "PATCH",
+      url: "/api/operator/content/en/groups/alerts",
+      headers: { authorization: `Bearer ${key}` },
+      payload: { set: { "somethingWrong.title": "Oops" } },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const changes = await operatorRequest(app, "GET", "/api/operator/changes?kind=content-group");
+    expect(changes.json().data[0]).toMatchObject({ actor: "Ada Support" });
+    const listed = await operatorRequest(app, "GET", "/api/operator/users");
+    expect(listed.json().data).toContainEqual(
+      expect.objectContaining({ email: login, passwordSet: true }),
+    );
+  });
+
+  it("a session ends after 12 hours, when signed out, when the user is switched off, and when their scopes change", async () => {
+    const first = await staff(["players"]);
+    app.clock.advance(12 * 3600 - 1);
+    expect((await as(first.session.token, "GET", "/api/operator/me")).statusCode).toBe(200);
+    app.clock.advance(2);
+    expectErrorCode(await as(first.session.token, "GET", "/api/operator/me"), 401, 401);
+
+    const second = await staff(["players"]);
+    expect(
+      (await as(second.session.token, "DELETE", "/api/operator/sessions/current")).statusCode,
+    ).toBe(204);
+    expectErrorCode(await as(second.session.token, "GET", "/api/operator/me"), 401, 401);
+
+    const third = await staff(["players", "content"]);
+    const scoped = await operatorRequest(app, "PATCH", `/api/operator/users/${third.user.id}`, {
+      scopes: ["players"],
+    });
+    expect(scoped.statusCode, scoped.body).toBe(200);
+    expectErrorCode(await as(third.session.token, "GET", "/api/operator/me"), 401, 401);
+    const again = (await signIn(third.login, third.password, freshIp())).json().data;
+    expect(again.scopes).toEqual(["players"]);
+
+    const off = await operatorRequest(app, "PATCH", `/api/operator/users/${third.user.id}`, {
+      disabled: true,
+    });
+    expect(off.json().data.disabledAt).not.toBeNull();
+    expectErrorCode(await as(again.token, "GET", "/api/operator/me"), 401, 401);
+    expectErrorCode(await signIn(third.login, third.password, freshIp()), 401, 401);
+    await operatorRequest(app, "PATCH", `/api/operator/users/${third.user.id}`, {
+      disabled: false,
+    });
+    expect((await signIn(third.login, third.password, freshIp())).statusCode).toBe(201);
+  });
+
+  it("a new link resets a forgotten password and ends older sessions; signing out with a named key leaves it working", async () => {
+    const user = await staff(["players"]);
+    const link = await operatorRequest(app, "POST", `/api/operator/users/${user.user.id}/invite`);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(
+      (await setPassword(tokenOf(link.json().data.inviteUrl), "a brand new password")).statusCode,
+    ).toBe(204);
+    expectErrorCode(await as(user.session.token, "GET", "/api/operator/me"), 401, 401);
+    expectErrorCode(await signIn(user.login, user.password, freshIp()), 401, 401);
+    expect((await signIn(user.login, "a brand new password", freshIp())).statusCode).toBe(201);
+
+    const named = await operatorRequest(app, "POST", "/api/operator/api-keys", {
+      name: "Script",
+      scopes: ["players"],
+    });
+    const script = named.json().data.token as string;
+    expect((await as(script, "DELETE", "/api/operator/sessions/current")).statusCode).toBe(204);
+    expect((await as(script, "GET", "/api/operator/me")).statusCode).toBe(200);
+  });
+
+  it("a key invites only within its scopes, an e-mail once, and 10 failed sign-ins from one address lock that e-mail there", async () => {
+    const access = await operatorRequest(app, "POST", "/api/operator/api-keys", {
+      name: "Team lead",
+      scopes: ["access", "players"],
+    });
+    const lead = access.json().data.token as string;
+    expect(
+      fieldsOf(await invite({ email: email(), name: "X", scopes: ["payments"] }, lead)),
+    ).toEqual({
+      "scopes.0": ["A key cannot grant a scope it does not hold"],
+    });
+    const user = await staff(["players"]);
+    expect(
+      fieldsOf(await invite({ email: user.login, name: "Again", scopes: ["players"] })),
+    ).toEqual({
+      email: ["Already taken"],
+    });
+    expect(fieldsOf(await invite({ email: "not an e-mail", name: "", scopes: [] }))).toHaveProperty(
+      "email",
+    );
+
+    const ip = freshIp();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expectErrorCode(await signIn(user.login, "wrong password!", ip), 401, 401);
+    }
+    expect((await signIn(user.login, user.password, ip)).statusCode).toBe(429);
+    expect((await signIn(user.login, user.password, freshIp())).statusCode).toBe(201);
+  });
+});
