@@ -3,6 +3,7 @@
 // scopes, valid 12 h; switching a user off, changing their scopes or a new password ends their
 // sessions at once; signing out ends the calling session only; failed sign-ins are limited.
 // Runs on PGlite and PostgreSQL.
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorCode } from "./helpers";
 import {
@@ -23,7 +24,10 @@ afterAll(async () => app?.close());
 type Json = Record<string, any>;
 
 let counter = 0;
-const email = () => `staff${(counter += 1)}-${Date.now()}@operator.example`;
+const email = () => {
+  counter += 1;
+  return `staff${counter}-${randomBytes(4).toString("hex")}@operator.example`;
+};
 
 async function invite(body: Json, token = OPERATOR_TEST_TOKEN) {
   const response = await app.inject({
