@@ -43,8 +43,9 @@ async function upload(token: string, type: string) {
 
 async function signIn(page: Page, key: string) {
   await page.goto("/backoffice");
+  await page.getByText("Sign in with an operator key").click();
   await page.getByLabel("Operator key").fill(key);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in with the key" }).click();
 }
 
 describe("back office", () => {
@@ -169,7 +170,7 @@ describe("back office", () => {
     expect(revoked.status).toBeLessThan(300);
     await change.getByLabel("Text").fill("Too late");
     await change.getByRole("button", { name: "Save text" }).click();
-    await page.getByRole("form", { name: "Sign in" }).getByLabel("Operator key").waitFor();
+    await page.getByRole("form", { name: "Sign in" }).getByLabel("E-mail").waitFor();
   });
 
   test("a compliance key reviews identity documents: sees the image, approves one, rejects one with a reason the player reads", async () => {
@@ -264,5 +265,58 @@ describe("back office", () => {
     });
     const { data } = (await inbox.json()) as { data: { title: string }[] };
     expect(data.map((message) => message.title)).toContain("Maintenance tonight");
+  });
+
+  test("an invited user sets a password through the link, signs in with e-mail and password, sees their desks, and signs out", async () => {
+    const { page: admin } = await site.open();
+    await signIn(admin, ROOT);
+    await admin
+      .getByRole("navigation", { name: "Desks" })
+      .getByRole("link", { name: "Users" })
+      .click();
+    const invite = admin.getByRole("form", { name: "Invite a user" });
+    const login = `lee-${randomBytes(3).toString("hex")}@operator.example`;
+    await invite.getByLabel("E-mail").fill(login);
+    await invite.getByLabel("Name").fill("Lee, support");
+    await invite.getByRole("checkbox", { name: "players" }).check();
+    await invite.getByRole("button", { name: "Invite" }).click();
+    await invite
+      .getByRole("status")
+      .filter({ hasText: `Invited ${login}.` })
+      .waitFor();
+    const link = await admin.getByLabel(/The set-password link for/).inputValue();
+    expect(link).toContain("/backoffice/set-password#");
+
+    const { page } = await site.open();
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await page.getByLabel("New password (12 characters or more)").fill("a long enough password");
+    await page.getByLabel("Repeat the password").fill("a long enough password");
+    await page.getByRole("button", { name: "Set password" }).click();
+    await page.getByRole("link", { name: "Sign in" }).click();
+
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("E-mail").fill(login);
+    await form.getByLabel("Password").fill("not the password");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await form.getByRole("alert").filter({ hasText: "Wrong e-mail or password" }).waitFor();
+    await form.getByLabel("Password").fill("a long enough password");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Signed in as Lee, support").waitFor();
+    const desks = page.getByRole("navigation", { name: "Desks" });
+    await desks.getByRole("link", { name: "Players" }).waitFor();
+    expect(await desks.getByRole("link", { name: "Users" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("form", { name: "Sign in" }).waitFor();
+    const keys = async () => {
+      const response = await fetch(`${site.server.url}/api/operator/api-keys`, {
+        headers: { authorization: `Bearer ${ROOT}` },
+      });
+      const { data } = (await response.json()) as {
+        data: { name: string; userId: number | null; revokedAt: string | null }[];
+      };
+      return data.filter((key) => key.name === "Lee, support").map((key) => key.revokedAt !== null);
+    };
+    await expect.poll(keys).toEqual([true]);
   });
 });

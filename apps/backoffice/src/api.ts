@@ -28,35 +28,49 @@ export interface Api {
   send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T>;
 }
 
-/** `onUnauthorized`: the key stopped working (revoked, or the API switched off). */
+/** One JSON call of the operator API; `key` null: a call that needs none (sign-in). */
+async function callApi<T>(
+  key: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  onUnauthorized?: () => void,
+): Promise<T> {
+  const response = await fetch(`/api/operator${path}`, {
+    method,
+    headers: {
+      ...(key === null ? {} : { authorization: `Bearer ${key}` }),
+      accept: "application/json",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status === 204) return undefined as T;
+  const payload = (await response.json().catch(() => null)) as {
+    data?: unknown;
+    error?: { code?: number; message?: string; fields?: Record<string, string[]> };
+  } | null;
+  if (!response.ok) {
+    if (response.status === 401) onUnauthorized?.();
+    const error = payload?.error;
+    throw new ApiError(
+      error?.message ?? `The server answered ${response.status}`,
+      response.status,
+      error?.code ?? response.status,
+      error?.fields ?? {},
+    );
+  }
+  return payload as T;
+}
+
+/** A call without a key: signing in, setting a password. */
+export const publicApi = <T>(method: "POST", path: string, body: unknown) =>
+  callApi<T>(null, method, path, body);
+
+/** `onUnauthorized`: the key stopped working (revoked, expired, or the API switched off). */
 export function createApi(key: string, onUnauthorized?: () => void): Api {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`/api/operator${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        accept: "application/json",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.status === 204) return undefined as T;
-    const payload = (await response.json().catch(() => null)) as {
-      data?: unknown;
-      error?: { code?: number; message?: string; fields?: Record<string, string[]> };
-    } | null;
-    if (!response.ok) {
-      if (response.status === 401) onUnauthorized?.();
-      const error = payload?.error;
-      throw new ApiError(
-        error?.message ?? `The server answered ${response.status}`,
-        response.status,
-        error?.code ?? response.status,
-        error?.fields ?? {},
-      );
-    }
-    return payload as T;
-  };
+  const call = <T>(method: string, path: string, body?: unknown) =>
+    callApi<T>(key, method, path, body, onUnauthorized);
   return {
     get: (path) => call("GET", path),
     file: async (path) => {

@@ -2,7 +2,7 @@
 // the desks the key's scopes open: players, withdrawals, content, the audit trail.
 import type { OperatorScope } from "@casino/contract/operator-access";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { type Api, ApiError, createApi } from "./api";
+import { type Api, ApiError, createApi, publicApi } from "./api";
 import { ChangesPage } from "./changes";
 import { ContentPage } from "./content";
 import { DocumentsPage } from "./documents";
@@ -10,8 +10,9 @@ import { GamesPage } from "./games";
 import { MessagesPage } from "./messages";
 import { PlayerPage, PlayersPage } from "./players";
 import { PromotionsPage } from "./promotions";
-import { navigate, usePath } from "./router";
-import { describeError, Link, usePageTitle } from "./ui";
+import { BASE, navigate, usePath } from "./router";
+import { ActionForm, Field, Link, text, usePageTitle } from "./ui";
+import { UsersPage } from "./users";
 import { WithdrawalsPage } from "./withdrawals";
 
 const KEY_STORE = "backoffice-key";
@@ -34,6 +35,13 @@ async function whoIs(api: Api): Promise<Operator> {
 }
 
 export function App() {
+  if (window.location.pathname.replace(/\/+$/, "") === `${BASE}/set-password`) {
+    return <SetPassword />;
+  }
+  return <SignedIn />;
+}
+
+function SignedIn() {
   const [key, setKey] = useState(() => sessionStorage.getItem(KEY_STORE));
   const [operator, setOperator] = useState<Operator | null>(null);
   const signOut = useCallback(() => {
@@ -62,46 +70,98 @@ export function App() {
   }
   if (!operator) return <p aria-busy="true">Loading…</p>;
   const desk: Desk = { api, operator, can: (scope) => operator.scopes.includes(scope) };
-  return <Shell desk={desk} onSignOut={signOut} />;
+  return (
+    <Shell
+      desk={desk}
+      onSignOut={() => {
+        // A session key ends on the server too; a named key is left as it is.
+        api.send("DELETE", "/sessions/current").catch(() => {});
+        signOut();
+      }}
+    />
+  );
 }
 
 function SignIn({ onSignedIn }: { onSignedIn: (key: string, operator: Operator) => void }) {
-  const [problem, setProblem] = useState<string | null>(null);
   usePageTitle("Sign in");
   return (
     <main className="sign-in">
       <h1>Back office</h1>
-      <form
-        aria-label="Sign in"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const key = String(new FormData(event.currentTarget).get("key") ?? "").trim();
-          setProblem(null);
-          try {
-            onSignedIn(key, await whoIs(createApi(key)));
-          } catch (error) {
-            setProblem(
-              error instanceof ApiError && (error.status === 401 || error.status === 404)
-                ? "That key is not valid: it may have been revoked, or the operator API is off."
-                : describeError(error),
-            );
-          }
+      <ActionForm
+        label="Sign in"
+        submit="Sign in"
+        action={async (form) => {
+          const { data } = await publicApi<{ data: { token: string } }>("POST", "/sessions", {
+            email: text(form, "email"),
+            password: String(form.get("password") ?? ""),
+          });
+          onSignedIn(data.token, await whoIs(createApi(data.token)));
+          return "Signed in.";
         }}
       >
-        <label className="field">
-          <span>Operator key</span>
-          <input name="key" type="password" autoComplete="off" required />
-        </label>
-        <button type="submit">Sign in</button>
-        {problem && (
-          <p role="alert" className="problem">
-            {problem}
-          </p>
-        )}
-      </form>
+        <Field label="E-mail" name="email" type="email" />
+        <Field label="Password" name="password" type="password" />
+      </ActionForm>
+      <details>
+        <summary>Sign in with an operator key</summary>
+        <ActionForm
+          label="Sign in with a key"
+          submit="Sign in with the key"
+          action={async (form) => {
+            const key = text(form, "key");
+            try {
+              onSignedIn(key, await whoIs(createApi(key)));
+            } catch (error) {
+              if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+                throw new Error(
+                  "That key is not valid: it may have been revoked, or the operator API is off.",
+                );
+              }
+              throw error;
+            }
+            return "Signed in.";
+          }}
+        >
+          <Field label="Operator key" name="key" type="password" />
+        </ActionForm>
+      </details>
       <p className="hint">
-        Your key is kept in this tab only and sent to the operator API with each request.
+        Your session is kept in this tab only and ends when you sign out or after 12 hours.
       </p>
+    </main>
+  );
+}
+
+/** /backoffice/set-password#token: the page of an invitation or a new link. */
+function SetPassword() {
+  usePageTitle("Set your password");
+  const token = window.location.hash.slice(1);
+  const [done, setDone] = useState(false);
+  return (
+    <main className="sign-in">
+      <h1>Set your password</h1>
+      {done ? (
+        <p role="status">
+          Your password is set. <a href={BASE}>Sign in</a>
+        </p>
+      ) : (
+        <ActionForm
+          label="Set your password"
+          submit="Set password"
+          action={async (form) => {
+            const password = String(form.get("password") ?? "");
+            if (password !== String(form.get("repeat") ?? "")) {
+              throw new Error("The two passwords differ");
+            }
+            await publicApi("POST", "/users/password", { token, password });
+            setDone(true);
+            return "Password set.";
+          }}
+        >
+          <Field label="New password (12 characters or more)" name="password" type="password" />
+          <Field label="Repeat the password" name="repeat" type="password" />
+        </ActionForm>
+      )}
     </main>
   );
 }
@@ -114,6 +174,7 @@ const DESKS: { path: string; label: string; scope: OperatorScope }[] = [
   { path: "/games", label: "Games", scope: "games" },
   { path: "/messages", label: "Messages", scope: "messages" },
   { path: "/content", label: "Content", scope: "content" },
+  { path: "/users", label: "Users", scope: "access" },
   { path: "/changes", label: "Audit trail", scope: "access" },
 ];
 
@@ -156,6 +217,7 @@ function page(path: string, desk: Desk, desks: number) {
   if (path === "/games" && desk.can("games")) return <GamesPage desk={desk} />;
   if (path === "/messages" && desk.can("messages")) return <MessagesPage desk={desk} />;
   if (path === "/content" && desk.can("content")) return <ContentPage desk={desk} />;
+  if (path === "/users" && desk.can("access")) return <UsersPage desk={desk} />;
   if (path === "/changes" && desk.can("access")) return <ChangesPage desk={desk} />;
   if (path === "/" && desks > 0) return null;
   return (

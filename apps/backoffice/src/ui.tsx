@@ -200,12 +200,15 @@ export const text = (form: FormData, name: string) => String(form.get(name) ?? "
 
 export const when = (value: string | null) => (value ? new Date(value).toLocaleString() : "—");
 
-/** A switch of something with `isEnabled` (PATCH url {isEnabled}). */
+/**
+ * A switch of something that is on or off: PATCH url with `body(on)` (default {isEnabled: !on}).
+ */
 export function Switch(props: {
   desk: Desk;
   name: string;
   on: boolean;
   url: string;
+  body?: (on: boolean) => object;
   done: () => void;
 }) {
   const verb = props.on ? "Switch off" : "Switch on";
@@ -214,7 +217,11 @@ export function Switch(props: {
       label={`${verb} ${props.name}`}
       submit={verb}
       action={async () => {
-        await props.desk.api.send("PATCH", props.url, { isEnabled: !props.on });
+        await props.desk.api.send(
+          "PATCH",
+          props.url,
+          props.body ? props.body(props.on) : { isEnabled: !props.on },
+        );
         props.done();
         return props.on ? "Switched off." : "Switched on.";
       }}
