@@ -136,6 +136,19 @@ describe("config", () => {
     }
   });
 
+  it("the operator API is off without OPERATOR_API_TOKEN, except in the demo, which generates its key", () => {
+    const options = { persistSecrets: false };
+    expect(loadConfig({ ...secrets }, options).operatorApiToken).toBeNull();
+    const demo = loadConfig({ ...secrets, DEMO: "true" }, options);
+    expect(demo.operatorApiToken).toBe(demo.secrets.demoOperatorToken);
+    expect(demo.operatorApiToken?.length).toBeGreaterThanOrEqual(43);
+    const chosen = loadConfig(
+      { ...secrets, DEMO: "true", OPERATOR_API_TOKEN: "t".repeat(32) },
+      options,
+    );
+    expect(chosen.operatorApiToken).toBe("t".repeat(32));
+  });
+
   it("generates missing secrets once into DATA_DIR/secrets.json with mode 0600", async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "casino-config-"));
     const first = loadConfig({ DATA_DIR: dataDir });

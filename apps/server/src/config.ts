@@ -240,9 +240,9 @@ export const configDocs: readonly ConfigDoc[] = [
   },
   {
     name: "OPERATOR_API_TOKEN",
-    default: "(unset)",
+    default: "(unset; DEMO: generated)",
     description:
-      "Root bearer key of the operator API (/api/operator/...: withdrawals, documents, broadcasts, tournaments, bonuses, bonus codes, bonus packages, quests, cashback, currencies, payment methods, game providers and their wallet keys, games, collections, loyalty levels and earn rules, countries, players and balance adjustments, operator keys and the audit trail; see Operator API); unset turns the operator API off",
+      "Root bearer key of the operator API and the back office (/api/operator/..., /backoffice; see Operator API and Back office); unset turns both off, except in the demo (DEMO), which generates one into DATA_DIR/secrets.json (demoOperatorToken) so the back office works out of the box",
   },
   {
     name: "BACKGROUND_JOBS",
@@ -454,9 +454,17 @@ export interface Secrets {
   gameSandboxSecret: string;
   /** Seals secrets the database keeps: provider wallet keys (SECRETS_ENCRYPTION_KEY). */
   encryptionKey: string;
+  /** The demo's operator root key when OPERATOR_API_TOKEN is unset (DEMO only). */
+  demoOperatorToken: string;
 }
 
-const SECRET_NAMES = ["jwtSecret", "webhookSecret", "gameSandboxSecret", "encryptionKey"] as const;
+const SECRET_NAMES = [
+  "jwtSecret",
+  "webhookSecret",
+  "gameSandboxSecret",
+  "encryptionKey",
+  "demoOperatorToken",
+] as const;
 
 /** The in-house game provider, whose wallet key is generated when not configured. */
 export const IN_HOUSE_GAME_PROVIDER = "originals";
@@ -623,6 +631,7 @@ export function loadConfig(
       webhookSecret: e.WEBHOOK_SECRET,
       gameSandboxSecret: gameSecrets[IN_HOUSE_GAME_PROVIDER],
       encryptionKey: e.SECRETS_ENCRYPTION_KEY,
+      demoOperatorToken: undefined,
     },
     options.persistSecrets ?? true,
   );
@@ -675,7 +684,8 @@ export function loadConfig(
       requiredAbove: e.VERIFICATION_REQUIRED_ABOVE ?? null,
     },
     documents: { maxBytes: e.DOCUMENTS_MAX_BYTES, uploadsDir: path.join(dataDir, "uploads") },
-    operatorApiToken: e.OPERATOR_API_TOKEN ?? null,
+    // The demo has the operator API (and the back office) on out of the box.
+    operatorApiToken: e.OPERATOR_API_TOKEN ?? (e.DEMO ? secrets.demoOperatorToken : null),
     backgroundJobs: e.BACKGROUND_JOBS ?? e.NODE_ENV !== "test",
     social: {
       sandboxOidc: e.SANDBOX_OIDC ?? sandboxDefault,

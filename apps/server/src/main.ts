@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -56,6 +57,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`listening on ${config.publicUrl} (${config.nodeEnv})`);
+  if (config.operatorApiToken && config.operatorApiToken === config.secrets.demoOperatorToken) {
+    app.log.info(
+      `back office: ${config.publicUrl}/backoffice (the demo's operator key is "demoOperatorToken" in ${path.join(config.dataDir, "secrets.json")})`,
+    );
+  }
 
   const started = performance.now();
   app.geoIp
