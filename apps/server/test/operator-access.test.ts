@@ -189,12 +189,14 @@ describe("who a key is", () => {
       name: "root",
       keyId: null,
       scopes: ["payments", "players", "games", "promotions", "messages", "content", "access"],
+      user: null,
     });
     const copy = await issueKey("Kim, copy", ["content"]);
     expect((await as(copy.token, "GET", "/api/operator/me")).json().data).toEqual({
       name: "Kim, copy",
       keyId: copy.id,
       scopes: ["content"],
+      user: null,
     });
     const revoked = await as(OPERATOR_TEST_TOKEN, "DELETE", `/api/operator/api-keys/${copy.id}`);
     expect(revoked.statusCode, revoked.body).toBeLessThan(300);

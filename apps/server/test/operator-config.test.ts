@@ -234,6 +234,8 @@ describe("the OpenAPI document", () => {
       "/api/operator/users/password",
       "/api/operator/sessions",
       "/api/operator/sessions/current",
+      "/api/operator/me/second-factor",
+      "/api/operator/me/second-factor/confirm",
       "/api/operator/locales",
       "/api/operator/locales/{code}",
       "/api/operator/content/{locale}/groups/{group}",

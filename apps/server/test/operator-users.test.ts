@@ -4,6 +4,8 @@
 // sessions at once; signing out ends the calling session only; failed sign-ins are limited.
 // Runs on PGlite and PostgreSQL.
 import { randomBytes } from "node:crypto";
+import { OperatorErrorCode } from "@casino/contract/operator";
+import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorCode } from "./helpers";
 import {
@@ -48,16 +50,21 @@ const setPassword = (token: string, password: string) =>
     payload: { token, password },
   });
 
-const signIn = (login: string, password: string, ip = "198.51.100.7") =>
+const signIn = (login: string, password: string, ip = "198.51.100.7", code?: string) =>
   app.inject({
     method: "POST",
     url: "/api/operator/sessions",
-    payload: { email: login, password },
+    payload: { email: login, password, ...(code === undefined ? {} : { code }) },
     remoteAddress: ip,
   });
 
-const as = (token: string, method: "GET" | "DELETE", url: string) =>
-  app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+const as = (token: string, method: "GET" | "POST" | "DELETE", url: string, payload?: Json) =>
+  app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
 
 /** An invited user who set `password`; answers the user and a signed-in session key. */
 async function staff(scopes: string[], password = "correct horse battery") {
@@ -206,6 +213,60 @@ describe("operator users", () => {
       expectErrorCode(await signIn(user.login, "wrong password!", ip), 401, 401);
     }
     expect((await signIn(user.login, user.password, ip)).statusCode).toBe(429);
+    expect((await signIn(user.login, user.password, freshIp())).statusCode).toBe(201);
+  });
+
+  it("a user sets up a second factor; sign-in then needs a code from it, each code works once, and an admin can reset it", async () => {
+    const user = await staff(["players"]);
+    const started = await as(user.session.token, "POST", "/api/operator/me/second-factor");
+    expect(started.statusCode, started.body).toBe(200);
+    const { secret, uri } = started.json().data;
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
+    const totp = new TOTP({ secret, label: user.login, issuer: "Back office" });
+    const code = (offsetSeconds = 0) =>
+      totp.generate({ timestamp: app.clock.now().getTime() + offsetSeconds * 1000 });
+
+    const wrongCode = code() === "000000" ? "111111" : "000000";
+    expect(
+      fieldsOf(
+        await as(user.session.token, "POST", "/api/operator/me/second-factor/confirm", {
+          code: wrongCode,
+        }),
+      ),
+    ).toHaveProperty("code");
+    expect(
+      (
+        await as(user.session.token, "POST", "/api/operator/me/second-factor/confirm", {
+          code: code(),
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await as(user.session.token, "GET", "/api/operator/me")).json().data.user).toEqual({
+      email: user.login,
+      secondFactor: true,
+    });
+
+    app.clock.advance(60);
+    const ip = freshIp();
+    expectErrorCode(
+      await signIn(user.login, user.password, ip),
+      401,
+      OperatorErrorCode.SecondFactorRequired,
+    );
+    expectErrorCode(await signIn(user.login, user.password, ip, wrongCode), 401, 401);
+    const fresh = code();
+    expect((await signIn(user.login, user.password, ip, fresh)).statusCode).toBe(201);
+    // The same code again (a replay within its 30 s) is refused.
+    expectErrorCode(await signIn(user.login, user.password, ip, fresh), 401, 401);
+    // A wrong password with a right code tells nothing more than a wrong password.
+    expectErrorCode(await signIn(user.login, "not the password", ip, code(30)), 401, 401);
+
+    const root = await as(OPERATOR_TEST_TOKEN, "POST", "/api/operator/me/second-factor");
+    expect(root.statusCode).toBe(409);
+    const reset = await operatorRequest(app, "PATCH", `/api/operator/users/${user.user.id}`, {
+      resetSecondFactor: true,
+    });
+    expect(reset.json().data.secondFactor).toBe(false);
     expect((await signIn(user.login, user.password, freshIp())).statusCode).toBe(201);
   });
 });

@@ -111,6 +111,8 @@ export const OperatorMe = z
     /** null: the root key (OPERATOR_API_TOKEN). */
     keyId: z.number().int().nullable(),
     scopes: z.array(OperatorScope),
+    /** The operator user of a session key (null: a key of its own). */
+    user: z.object({ email: z.string(), secondFactor: z.boolean() }).nullable(),
   })
   .meta({ id: "OperatorMe" });
 export const OperatorMeResponse = z.object({ data: OperatorMe });
@@ -133,6 +135,8 @@ export const OperatorUser = z
     createdBy: z.string(),
     /** Set: cannot sign in; their sessions were ended. */
     disabledAt: z.string().nullable(),
+    /** Sign-in asks for the code of their authenticator app. */
+    secondFactor: z.boolean(),
   })
   .meta({ id: "OperatorUser" });
 export type OperatorUser = z.infer<typeof OperatorUser>;
@@ -163,6 +167,8 @@ export const PatchOperatorUserBody = z
     name: Name.optional(),
     scopes: z.array(OperatorScope).min(1).max(OPERATOR_SCOPES.length).optional(),
     disabled: z.boolean().optional(),
+    /** A lost phone: sign-in stops asking for a code until the user sets one up again. */
+    resetSecondFactor: z.literal(true).optional(),
   })
   .meta({ id: "PatchOperatorUser" });
 export type PatchOperatorUserBody = z.infer<typeof PatchOperatorUserBody>;
@@ -179,8 +185,16 @@ export const SetOperatorPasswordBody = z
   .meta({ id: "SetOperatorPassword" });
 
 /** POST /api/operator/sessions: sign in. */
+/** A 6-digit code of an authenticator app. */
+export const TotpCode = z.string().regex(/^\d{6}$/, "Six digits");
+
 export const OperatorSignInBody = z
-  .strictObject({ email: OperatorEmail, password: z.string().min(1).max(200) })
+  .strictObject({
+    email: OperatorEmail,
+    password: z.string().min(1).max(200),
+    /** Required once the user set up a second factor (else 401, code 17010). */
+    code: TotpCode.optional(),
+  })
   .meta({ id: "OperatorSignIn" });
 export type OperatorSignInBody = z.infer<typeof OperatorSignInBody>;
 
@@ -194,3 +208,17 @@ export const OperatorSession = z
   })
   .meta({ id: "OperatorSession" });
 export const OperatorSessionResponse = z.object({ data: OperatorSession });
+
+/** POST /api/operator/me/second-factor: the secret to add to an authenticator app. */
+export const OperatorSecondFactorSetup = z
+  .object({
+    /** Base32, for typing in. */
+    secret: z.string(),
+    /** otpauth://totp/... for a QR code. */
+    uri: z.string(),
+  })
+  .meta({ id: "OperatorSecondFactorSetup" });
+export const OperatorSecondFactorSetupResponse = z.object({ data: OperatorSecondFactorSetup });
+export const ConfirmSecondFactorBody = z
+  .strictObject({ code: TotpCode })
+  .meta({ id: "ConfirmSecondFactor" });

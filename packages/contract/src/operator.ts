@@ -513,6 +513,8 @@ export const OperatorErrorCode = {
   QuestStarted: 17001,
   PackageStarted: 17002,
   StaleVersion: 17003,
+  /** An operator user's sign-in needs the code of their authenticator app (HTTP 401). */
+  SecondFactorRequired: 17010,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

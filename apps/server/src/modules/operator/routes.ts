@@ -3,6 +3,7 @@
 import { ErrorBody } from "@casino/contract/errors";
 import { OperatorIdParams } from "@casino/contract/operator";
 import {
+  ConfirmSecondFactorBody,
   CreateOperatorApiKeyBody,
   CreateOperatorUserBody,
   InvitedOperatorUserResponse,
@@ -12,6 +13,7 @@ import {
   OperatorChangeList,
   OperatorChangeQuery,
   OperatorMeResponse,
+  OperatorSecondFactorSetupResponse,
   OperatorSessionResponse,
   OperatorSignInBody,
   OperatorUserList,
@@ -33,6 +35,8 @@ import {
 import { issueOperatorApiKey, listOperatorApiKeys, revokeOperatorApiKey } from "./api-keys";
 import { listOperatorChanges } from "./changes";
 import {
+  callingUserView,
+  confirmSecondFactor,
   createOperatorUser,
   listOperatorUsers,
   patchOperatorUser,
@@ -40,6 +44,7 @@ import {
   setOperatorPassword,
   signInOperator,
   signOutOperator,
+  startSecondFactor,
 } from "./users";
 
 export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -60,7 +65,41 @@ export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       const { name, keyId, scopes } = operatorActor() ?? ROOT_ACTOR;
-      return { data: { name, keyId, scopes: [...scopes] } };
+      return { data: { name, keyId, scopes: [...scopes], user: await callingUserView(ctx) } };
+    },
+  );
+
+  api.post(
+    "/api/operator/me/second-factor",
+    {
+      ...operatorGuard(ctx, null),
+      schema: {
+        tags,
+        summary:
+          "Set up a second factor (signed-in operator user): a TOTP secret for an authenticator app",
+        response: { 200: OperatorSecondFactorSetupResponse, ...operatorErrors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { data: await startSecondFactor(ctx) };
+    },
+  );
+
+  api.post(
+    "/api/operator/me/second-factor/confirm",
+    {
+      ...operatorGuard(ctx, null),
+      schema: {
+        tags,
+        summary: "Confirm the second factor with a code: sign-in asks for one from now on",
+        body: ConfirmSecondFactorBody,
+        response: { 204: z.null(), ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      await confirmSecondFactor(ctx, request.body.code);
+      return reply.code(204).send(null);
     },
   );
 

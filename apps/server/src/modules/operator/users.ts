@@ -7,6 +7,7 @@
 // and an unknown e-mail costs the same time as a wrong password.
 
 import { ErrorCode } from "@casino/contract/errors";
+import { OperatorErrorCode } from "@casino/contract/operator";
 import type {
   CreateOperatorUserBody,
   OperatorScope,
@@ -14,11 +15,13 @@ import type {
   OperatorUser,
   PatchOperatorUserBody,
 } from "@casino/contract/operator-access";
+import { Secret, TOTP } from "otpauth";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { operatorKeyHash } from "../../lib/operator-api";
 import { type FieldFail, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
+import { SealedSecrets } from "../../lib/sealed-secrets";
 import { newOpaqueToken } from "../player/secrets";
 import { actorOf, insertOperatorKey } from "./api-keys";
 
@@ -37,10 +40,12 @@ interface UserRow {
   created_at: Date | string;
   created_by: string;
   disabled_at: Date | string | null;
+  totp_sealed: string | null;
+  totp_enabled_at: Date | string | null;
 }
 
 const COLUMNS = `id, email, name, scopes, password_hash, invite_expires_at, created_at, created_by,
-                 disabled_at`;
+                 disabled_at, totp_sealed, totp_enabled_at`;
 
 function toView(row: UserRow): OperatorUser {
   return {
@@ -53,6 +58,7 @@ function toView(row: UserRow): OperatorUser {
     createdAt: iso(row.created_at)!,
     createdBy: row.created_by,
     disabledAt: iso(row.disabled_at),
+    secondFactor: row.totp_enabled_at !== null,
   };
 }
 
@@ -175,8 +181,17 @@ export async function patchOperatorUser(
         WHERE id = $1`,
       [id, patch.name ?? row.name, scopes, disabledAt, now],
     );
+    if (patch.resetSecondFactor) {
+      await tx.query(
+        `UPDATE operator_users SET totp_sealed = NULL, totp_enabled_at = NULL, totp_last_step = NULL
+          WHERE id = $1`,
+        [id],
+      );
+    }
     const scopesChanged = patch.scopes !== undefined && scopes.join() !== row.scopes.join();
-    if (scopesChanged || patch.disabled === true) await endSessions(tx, id, now);
+    if (scopesChanged || patch.disabled === true || patch.resetSecondFactor) {
+      await endSessions(tx, id, now);
+    }
     await recordOperatorChange(tx, {
       kind: "operator-user",
       entityId: id,
@@ -226,10 +241,22 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
   let valid = false;
   if (row?.password_hash) valid = await ctx.passwords.verify(row.password_hash, body.password);
   else await ctx.passwords.verifyDummy(body.password);
-  if (!row || !valid || row.disabled_at !== null) {
+  const refuse = async (message: string, code: number = ErrorCode.Unauthorized) => {
     await ctx.rateLimits.consume("loginIp", ip);
     await ctx.rateLimits.consume("loginAccountIp", accountKey);
-    throw new AppError(401, ErrorCode.Unauthorized, "Wrong e-mail or password");
+    return new AppError(401, code, message);
+  };
+  if (!row || !valid || row.disabled_at !== null) throw await refuse("Wrong e-mail or password");
+  if (row.totp_enabled_at !== null) {
+    if (body.code === undefined) {
+      // Not a failure: the password was right; the form asks for the code next.
+      throw new AppError(
+        401,
+        OperatorErrorCode.SecondFactorRequired,
+        "Enter the code of your authenticator app",
+      );
+    }
+    if (!(await spendTotpCode(ctx, row, body.code))) throw await refuse("Wrong code");
   }
   await ctx.rateLimits.reset("loginAccountIp", accountKey);
   const now = ctx.now();
@@ -260,4 +287,114 @@ export async function signOutOperator(ctx: AppContext): Promise<void> {
       WHERE id = $1 AND user_id IS NOT NULL AND revoked_at IS NULL`,
     [actor.keyId, ctx.now()],
   );
+}
+
+// ------------------------------------------------------------------------------------------
+// The second factor: a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) per user, sealed at rest.
+
+const totpContext = (userId: number) => `operator-totp:${userId}`;
+const sealer = (ctx: AppContext) =>
+  new SealedSecrets(ctx.config.secrets.encryptionKey, ctx.config.previousEncryptionKeys);
+
+function totpOf(ctx: AppContext, row: UserRow): TOTP | null {
+  const secret = row.totp_sealed && sealer(ctx).open(row.totp_sealed, totpContext(Number(row.id)));
+  if (!secret) return null;
+  return new TOTP({
+    issuer: "Back office",
+    label: row.email,
+    secret: Secret.fromBase32(secret),
+  });
+}
+
+/** The time step `code` is valid for (now or one step either side), or null. */
+function stepOf(ctx: AppContext, totp: TOTP, code: string): number | null {
+  const timestamp = ctx.now().getTime();
+  const delta = totp.validate({ token: code, timestamp, window: 1 });
+  return delta === null ? null : Math.floor(timestamp / 30_000) + delta;
+}
+
+/** Checks a sign-in code; each step's code works once (a replayed code is refused). */
+async function spendTotpCode(ctx: AppContext, row: UserRow, code: string): Promise<boolean> {
+  const totp = totpOf(ctx, row);
+  const step = totp && stepOf(ctx, totp, code);
+  if (step === null || step === undefined) return false;
+  const used = await ctx.db.query(
+    `UPDATE operator_users SET totp_last_step = $2
+      WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
+    [row.id, step],
+  );
+  return used.length > 0;
+}
+
+/** The operator user of the calling session key (second-factor setup is a user's own act). */
+async function callingUser(db: Queryable, lock = false): Promise<UserRow> {
+  const actor = actorOf();
+  const [key] = await db.query<{ user_id: number | null }>(
+    "SELECT user_id FROM operator_api_keys WHERE id = $1",
+    [actor.keyId ?? 0],
+  );
+  if (!key?.user_id) {
+    throw new AppError(409, ErrorCode.Conflict, "Only an operator user signed in sets this up");
+  }
+  return readUser(db, Number(key.user_id), lock);
+}
+
+/** The user behind the calling key, for GET /api/operator/me (null: not a session key). */
+export async function callingUserView(ctx: AppContext) {
+  const actor = actorOf();
+  if (actor.keyId === null) return null;
+  const [row] = await ctx.db.query<{ email: string; totp_enabled_at: Date | string | null }>(
+    `SELECT u.email, u.totp_enabled_at FROM operator_api_keys k
+       JOIN operator_users u ON u.id = k.user_id WHERE k.id = $1`,
+    [actor.keyId],
+  );
+  return row ? { email: row.email, secondFactor: row.totp_enabled_at !== null } : null;
+}
+
+/**
+ * POST /api/operator/me/second-factor: a new secret for the signed-in user's authenticator app;
+ * it counts once confirmed with a code. 409 when one is on already (an admin resets it).
+ */
+export async function startSecondFactor(ctx: AppContext) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await callingUser(tx, true);
+    if (row.totp_enabled_at !== null) {
+      throw new AppError(409, ErrorCode.Conflict, "A second factor is set up already");
+    }
+    const secret = new Secret({ size: 20 });
+    await tx.query("UPDATE operator_users SET totp_sealed = $2 WHERE id = $1", [
+      row.id,
+      sealer(ctx).seal(secret.base32, totpContext(Number(row.id))),
+    ]);
+    const totp = new TOTP({ issuer: "Back office", label: row.email, secret });
+    return { secret: secret.base32, uri: totp.toString() };
+  });
+}
+
+/** POST /api/operator/me/second-factor/confirm {code}: from now on sign-in asks for a code. */
+export async function confirmSecondFactor(ctx: AppContext, code: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const row = await callingUser(tx, true);
+    if (row.totp_enabled_at !== null) {
+      throw new AppError(409, ErrorCode.Conflict, "A second factor is set up already");
+    }
+    const totp = totpOf(ctx, row);
+    const step = totp && stepOf(ctx, totp, code);
+    if (step === null || step === undefined) {
+      throw AppError.unprocessable({ code: ["Wrong code: check the app's time and try again"] });
+    }
+    await tx.query(
+      `UPDATE operator_users SET totp_enabled_at = $2, totp_last_step = $3, updated_at = $2
+        WHERE id = $1`,
+      [row.id, now, step],
+    );
+    await recordOperatorChange(tx, {
+      kind: "operator-user",
+      entityId: Number(row.id),
+      action: "update",
+      changes: { secondFactor: true },
+      now,
+    });
+  });
 }
