@@ -3,6 +3,7 @@
 // grant a bonus, block), the withdrawal queue, and site content (a text and a page that the
 // player site shows at once).
 import { randomBytes } from "node:crypto";
+import { TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { registerByApi, uniqueEmail } from "./support/accounts";
@@ -267,7 +268,7 @@ describe("back office", () => {
     expect(data.map((message) => message.title)).toContain("Maintenance tonight");
   });
 
-  test("an invited user sets a password through the link, signs in with e-mail and password, sees their desks, and signs out", async () => {
+  test("an invited user sets a password through the link, signs in, sees their desks, turns on two-step sign-in, and signs in again with a code", async () => {
     const { page: admin } = await site.open();
     await signIn(admin, ROOT);
     await admin
@@ -306,6 +307,29 @@ describe("back office", () => {
     await desks.getByRole("link", { name: "Players" }).waitFor();
     expect(await desks.getByRole("link", { name: "Users" }).count()).toBe(0);
 
+    await page.getByRole("link", { name: "Lee, support" }).click();
+    await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    const secret = (await page.locator("code").first().textContent()) ?? "";
+    const totp = new TOTP({ secret, issuer: "Back office", label: login });
+    const confirm = page.getByRole("form", { name: "Confirm two-step sign-in" });
+    await confirm.getByLabel("Code from the app").fill(totp.generate());
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await page.getByRole("status").filter({ hasText: "On: signing in asks for a code" }).waitFor();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    const again = page.getByRole("form", { name: "Sign in" });
+    await again.getByLabel("E-mail").fill(login);
+    await again.getByLabel("Password").fill("a long enough password");
+    await again.getByRole("button", { name: "Sign in" }).click();
+    await again.getByRole("alert").filter({ hasText: "Enter the code" }).waitFor();
+    // The next time step's code: the current one was spent confirming.
+    await again
+      .getByLabel("Code from your authenticator app")
+      .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await again.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Signed in as").waitFor();
+
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("form", { name: "Sign in" }).waitFor();
     const keys = async () => {
@@ -317,6 +341,6 @@ describe("back office", () => {
       };
       return data.filter((key) => key.name === "Lee, support").map((key) => key.revokedAt !== null);
     };
-    await expect.poll(keys).toEqual([true]);
+    await expect.poll(keys).toEqual([true, true]);
   });
 });

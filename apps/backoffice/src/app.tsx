@@ -2,6 +2,7 @@
 // the desks the key's scopes open: players, withdrawals, content, the audit trail.
 import type { OperatorScope } from "@casino/contract/operator-access";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { AccountPage } from "./account";
 import { type Api, ApiError, createApi, publicApi } from "./api";
 import { ChangesPage } from "./changes";
 import { ContentPage } from "./content";
@@ -16,11 +17,15 @@ import { UsersPage } from "./users";
 import { WithdrawalsPage } from "./withdrawals";
 
 const KEY_STORE = "backoffice-key";
+/** OperatorErrorCode.SecondFactorRequired: the password was right; the code comes next. */
+const SECOND_FACTOR_REQUIRED = 17010;
 
 export interface Operator {
   name: string;
   keyId: number | null;
   scopes: OperatorScope[];
+  /** The operator user of a session (null: signed in with a key). */
+  user: { email: string; secondFactor: boolean } | null;
 }
 
 /** What a page gets: the API as this key, and what the key may do. */
@@ -84,6 +89,7 @@ function SignedIn() {
 
 function SignIn({ onSignedIn }: { onSignedIn: (key: string, operator: Operator) => void }) {
   usePageTitle("Sign in");
+  const [needCode, setNeedCode] = useState(false);
   return (
     <main className="sign-in">
       <h1>Back office</h1>
@@ -91,16 +97,30 @@ function SignIn({ onSignedIn }: { onSignedIn: (key: string, operator: Operator) 
         label="Sign in"
         submit="Sign in"
         action={async (form) => {
-          const { data } = await publicApi<{ data: { token: string } }>("POST", "/sessions", {
-            email: text(form, "email"),
-            password: String(form.get("password") ?? ""),
-          });
-          onSignedIn(data.token, await whoIs(createApi(data.token)));
+          const code = text(form, "code");
+          let token: string;
+          try {
+            ({
+              data: { token },
+            } = await publicApi<{ data: { token: string } }>("POST", "/sessions", {
+              email: text(form, "email"),
+              password: String(form.get("password") ?? ""),
+              ...(code ? { code } : {}),
+            }));
+          } catch (error) {
+            if (error instanceof ApiError && error.code === SECOND_FACTOR_REQUIRED) {
+              setNeedCode(true);
+              throw new Error("Enter the code of your authenticator app");
+            }
+            throw error;
+          }
+          onSignedIn(token, await whoIs(createApi(token)));
           return "Signed in.";
         }}
       >
         <Field label="E-mail" name="email" type="email" />
         <Field label="Password" name="password" type="password" />
+        {needCode && <Field label="Code from your authenticator app" name="code" />}
       </ActionForm>
       <details>
         <summary>Sign in with an operator key</summary>
@@ -197,7 +217,14 @@ function Shell({ desk, onSignOut }: { desk: Desk; onSignOut: () => void }) {
             ))}
           </ul>
         </nav>
-        <span className="who">Signed in as {desk.operator.name}</span>
+        <span className="who">
+          Signed in as{" "}
+          {desk.operator.user ? (
+            <Link to="/account">{desk.operator.name}</Link>
+          ) : (
+            desk.operator.name
+          )}
+        </span>
         <button type="button" onClick={onSignOut}>
           Sign out
         </button>
@@ -218,6 +245,7 @@ function page(path: string, desk: Desk, desks: number) {
   if (path === "/messages" && desk.can("messages")) return <MessagesPage desk={desk} />;
   if (path === "/content" && desk.can("content")) return <ContentPage desk={desk} />;
   if (path === "/users" && desk.can("access")) return <UsersPage desk={desk} />;
+  if (path === "/account" && desk.operator.user) return <AccountPage desk={desk} />;
   if (path === "/changes" && desk.can("access")) return <ChangesPage desk={desk} />;
   if (path === "/" && desks > 0) return null;
   return (

@@ -52,7 +52,9 @@ export function UsersPage({ desk }: { desk: Desk }) {
       {!users.data ? (
         <Loading error={users.error} />
       ) : (
-        <Table columns={["User", "Scopes", "Password", "Invited", "New link", "Switch"]}>
+        <Table
+          columns={["User", "Scopes", "Password", "Two-step", "Invited", "New link", "Switch"]}
+        >
           {users.data.data.map((user) => (
             <tr key={user.id}>
               <th scope="row">
@@ -60,6 +62,23 @@ export function UsersPage({ desk }: { desk: Desk }) {
               </th>
               <td>{user.scopes.join(", ")}</td>
               <td>{user.passwordSet ? "Set" : "Not set yet"}</td>
+              <td>
+                {user.secondFactor ? (
+                  <ActionForm
+                    label={`Reset two-step sign-in of ${user.email}`}
+                    submit="Reset"
+                    action={async () => {
+                      await desk.api.send("PATCH", `/users/${user.id}`, {
+                        resetSecondFactor: true,
+                      });
+                      users.reload();
+                      return "Reset: they sign in with the password and set it up again.";
+                    }}
+                  />
+                ) : (
+                  "Off"
+                )}
+              </td>
               <td>
                 {when(user.createdAt)} by {user.createdBy}
               </td>
