@@ -10,6 +10,7 @@ import { EDITS_MAX_AGE_MS } from "../src/modules/content/site-content";
 import { buildTestApp, expectErrorCode } from "./helpers";
 import {
   fieldsOf,
+  type Json,
   OPERATOR_TEST_ENV,
   OPERATOR_TEST_TOKEN,
   operatorRequest,
@@ -22,9 +23,6 @@ beforeAll(async () => {
   app = await operatorTestApp();
 });
 afterAll(async () => app?.close());
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
-type Json = Record<string, any>;
 
 const groupUrl = (locale: string, group: string) =>
   `/api/operator/content/${locale}/groups/${group}`;

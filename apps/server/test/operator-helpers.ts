@@ -6,6 +6,10 @@ import { GAME_TEST_ENV } from "./game-helpers";
 import { expectErrorBody } from "./helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
 
+/** A JSON answer, read field by field. */
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
+export type Json = Record<string, any>;
+
 /** Give the app OPERATOR_API_TOKEN: OPERATOR_TEST_TOKEN. */
 export const OPERATOR_TEST_TOKEN = randomBytes(24).toString("hex");
 

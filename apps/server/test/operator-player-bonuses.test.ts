@@ -7,7 +7,13 @@ import { BonusErrorCode } from "@casino/contract/bonus";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { expectErrorCode } from "./helpers";
-import { fieldsOf, operatorRequest, operatorTestApp, uniqueSlug } from "./operator-helpers";
+import {
+  fieldsOf,
+  type Json,
+  operatorRequest,
+  operatorTestApp,
+  uniqueSlug,
+} from "./operator-helpers";
 import { bearer, type PlayerTestApp, registerByEmail } from "./player-helpers";
 
 let app: PlayerTestApp;
@@ -15,9 +21,6 @@ beforeAll(async () => {
   app = await operatorTestApp();
 });
 afterAll(async () => app?.close());
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
-type Json = Record<string, any>;
 
 const NO_PLAYER = "00000000-0000-4000-8000-000000000000";
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectErrorCode } from "./helpers";
 import {
   fieldsOf,
+  type Json,
   OPERATOR_TEST_TOKEN,
   operatorRequest,
   operatorTestApp,
@@ -21,9 +22,6 @@ beforeAll(async () => {
   app = await operatorTestApp();
 });
 afterAll(async () => app?.close());
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field
-type Json = Record<string, any>;
 
 let counter = 0;
 const email = () => {
