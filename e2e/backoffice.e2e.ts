@@ -70,6 +70,23 @@ describe("back office", () => {
       }),
     });
     expect(withdrawal.status, await withdrawal.clone().text()).toBe(201);
+    // 20 small corrections, so the player's ledger has a second page.
+    for (let n = 0; n < 20; n += 1) {
+      const adjusted = await fetch(
+        `${url}/api/operator/players/${player.tokens.profileId}/adjustments`,
+        {
+          method: "POST",
+          headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            key: `cent-${n}`,
+            currency: "EUR",
+            amount: "0.01",
+            reason: "Rounding",
+          }),
+        },
+      );
+      expect(adjusted.status).toBe(201);
+    }
 
     const { page } = await site.open();
     await signIn(page, "op_not-a-real-key-0000000000000000000000000000000");
@@ -88,14 +105,19 @@ describe("back office", () => {
     await page.getByRole("link", { name: player.email }).click();
     await page.getByRole("heading", { level: 1, name: player.email }).waitFor();
     const accounts = page.getByRole("region", { name: "Accounts" });
-    await accounts.getByRole("cell", { name: "150.00" }).first().waitFor();
+    await accounts.getByRole("cell", { name: "150.20" }).first().waitFor();
+    const ledger = page.getByRole("region", { name: "Ledger" });
+    await ledger.getByText("Page 1 of 2").waitFor();
+    await ledger.getByRole("button", { name: "Older" }).click();
+    await ledger.getByText("Page 2 of 2").waitFor();
+    await ledger.getByRole("cell", { name: "payment.deposit" }).waitFor();
 
     const adjust = page.getByRole("form", { name: "Adjust balance" });
     await adjust.getByLabel("Amount (negative to debit)").fill("-25.50");
     await adjust.getByLabel("Reason").fill("Chargeback of a card deposit");
     await adjust.getByRole("button", { name: "Post adjustment" }).click();
     await adjust.getByRole("status").filter({ hasText: "Posted -25.50 EUR." }).waitFor();
-    await accounts.getByRole("cell", { name: "124.50" }).first().waitFor();
+    await accounts.getByRole("cell", { name: "124.70" }).first().waitFor();
 
     const grant = page.getByRole("form", { name: "Grant bonus" });
     await grant.getByLabel("Bonus").selectOption({ label: "5 free bonus money" });

@@ -3,7 +3,7 @@ import type { OperatorChange } from "@casino/contract/operator-access";
 import type { PageMeta } from "@casino/contract/pagination";
 import { useState } from "react";
 import type { Desk } from "./app";
-import { Field, Loading, QueryForm, Table, useLoad, usePageTitle, when } from "./ui";
+import { Field, Loading, Pager, QueryForm, Table, useLoad, usePageTitle, when } from "./ui";
 
 export function ChangesPage({ desk }: { desk: Desk }) {
   const [query, setQuery] = useState("");
@@ -16,7 +16,6 @@ export function ChangesPage({ desk }: { desk: Desk }) {
     [query, page],
   );
   usePageTitle("Audit trail");
-  const pages = changes.data ? Math.max(1, Math.ceil(changes.data.meta.total / 50)) : 1;
   return (
     <>
       <h1>Audit trail</h1>
@@ -37,11 +36,7 @@ export function ChangesPage({ desk }: { desk: Desk }) {
       ) : (
         <>
           <Table
-            caption={
-              <>
-                Page {page} of {pages}
-              </>
-            }
+            caption={`${changes.data.meta.total} changes`}
             columns={["When", "Who", "What", "Entity", "Change"]}
           >
             {changes.data.data.map((change) => (
@@ -60,14 +55,7 @@ export function ChangesPage({ desk }: { desk: Desk }) {
               </tr>
             ))}
           </Table>
-          <nav aria-label="Pages" className="pages">
-            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Newer
-            </button>
-            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Older
-            </button>
-          </nav>
+          <Pager page={page} total={changes.data.meta.total} perPage={50} onPage={setPage} />
         </>
       )}
     </>

@@ -16,6 +16,7 @@ import {
   Field,
   Link,
   Loading,
+  Pager,
   QueryForm,
   Table,
   text,
@@ -33,12 +34,13 @@ const who = (player: OperatorPlayerSummary) =>
 
 export function PlayersPage({ desk }: { desk: Desk }) {
   const [query, setQuery] = useState("");
+  const [page, setPage] = useState(1);
   const players = useLoad(
     () =>
       desk.api.get<{ data: OperatorPlayerSummary[]; meta: PageMeta }>(
-        `/players?perPage=50${query}`,
+        `/players?perPage=50&page=${page}${query}`,
       ),
-    [query],
+    [query, page],
   );
   usePageTitle("Players");
   return (
@@ -48,7 +50,10 @@ export function PlayersPage({ desk }: { desk: Desk }) {
         label="Find players"
         names={["search", "status"]}
         submit="Search"
-        onQuery={setQuery}
+        onQuery={(next) => {
+          setPage(1);
+          setQuery(next);
+        }}
       >
         <Field label="E-mail, phone, nickname or id" name="search" required={false} />
         <Field label="Status" name="status" required={false}>
@@ -80,6 +85,9 @@ export function PlayersPage({ desk }: { desk: Desk }) {
           ))}
         </Table>
       )}
+      {players.data && (
+        <Pager page={page} total={players.data.meta.total} perPage={50} onPage={setPage} />
+      )}
     </>
   );
 }
@@ -95,12 +103,13 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
     [id],
   );
   const limits = useLoad(() => desk.api.get<{ data: PlayerLimit[] }>(`${base}/limits`), [id]);
+  const [ledgerPage, setLedgerPage] = useState(1);
   const ledger = useLoad(
     () =>
       desk.api.get<{ data: OperatorLedgerEntry[]; meta: PageMeta }>(
-        `${base}/transactions?perPage=20`,
+        `${base}/transactions?perPage=20&page=${ledgerPage}`,
       ),
-    [id],
+    [id, ledgerPage],
   );
   const reloadMoney = () => {
     player.reload();
@@ -247,7 +256,7 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
           <Loading error={ledger.error} />
         ) : (
           <Table
-            caption={`Latest ${ledger.data.data.length} of ${ledger.data.meta.total} entries`}
+            caption={`${ledger.data.meta.total} entries, newest first`}
             columns={["When", "Kind", "Balance", "Amount"]}
           >
             {ledger.data.data.map((entry) => (
@@ -261,6 +270,14 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
               </tr>
             ))}
           </Table>
+        )}
+        {ledger.data && (
+          <Pager
+            page={ledgerPage}
+            total={ledger.data.meta.total}
+            perPage={20}
+            onPage={setLedgerPage}
+          />
         )}
       </section>
     </>

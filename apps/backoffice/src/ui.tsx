@@ -100,6 +100,32 @@ export function QueryForm(props: {
   );
 }
 
+/** Newer and older pages of a list of `total` items, `perPage` a page (1 is the newest). */
+export function Pager(props: {
+  page: number;
+  total: number;
+  perPage: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(props.total / props.perPage));
+  if (pages === 1) return null;
+  return (
+    <nav aria-label="Pages" className="pages">
+      <button type="button" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
+        Newer
+      </button>{" "}
+      Page {props.page} of {pages}{" "}
+      <button
+        type="button"
+        disabled={props.page >= pages}
+        onClick={() => props.onPage(props.page + 1)}
+      >
+        Older
+      </button>
+    </nav>
+  );
+}
+
 /** What a load shows while it runs or after it failed. */
 export function Loading({ error }: { error?: string | undefined }) {
   return error ? <p role="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
