@@ -7,10 +7,13 @@ import { randomBytes } from "node:crypto";
 import { OperatorErrorCode } from "@casino/contract/operator";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectErrorCode } from "./helpers";
+import type { AppContext } from "../src/context";
+import { resealSecondFactors } from "../src/modules/operator/users";
+import { buildTestApp, expectErrorCode, testConfig } from "./helpers";
 import {
   fieldsOf,
   type Json,
+  OPERATOR_TEST_ENV,
   OPERATOR_TEST_TOKEN,
   operatorRequest,
   operatorTestApp,
@@ -266,5 +269,51 @@ describe("operator users", () => {
     });
     expect(reset.json().data.secondFactor).toBe(false);
     expect((await signIn(user.login, user.password, freshIp())).statusCode).toBe(201);
+  });
+
+  it("after a change of SECRETS_ENCRYPTION_KEY the second factor keeps working, the job seals it again, and then the old key can go", async () => {
+    const user = await staff(["players"]);
+    const { secret } = (
+      await as(user.session.token, "POST", "/api/operator/me/second-factor")
+    ).json().data;
+    const totp = new TOTP({ secret, label: user.login, issuer: "Back office" });
+    const code = () => totp.generate({ timestamp: app.clock.now().getTime() });
+    await as(user.session.token, "POST", "/api/operator/me/second-factor/confirm", {
+      code: code(),
+    });
+    const signInOn = (server: PlayerTestApp) => {
+      app.clock.advance(30);
+      return server.inject({
+        method: "POST",
+        url: "/api/operator/sessions",
+        payload: { email: user.login, password: user.password, code: code() },
+        remoteAddress: freshIp(),
+      });
+    };
+    const newKey = "the-new-secrets-encryption-key-0123456789";
+    const changing = {
+      ...OPERATOR_TEST_ENV,
+      SECRETS_ENCRYPTION_KEY: newKey,
+      SECRETS_ENCRYPTION_KEY_PREVIOUS: app.testConfig.secrets.encryptionKey,
+    };
+    const serve = async (env: Record<string, string>) =>
+      Object.assign(await buildTestApp(app.testDb, env, { now: app.clock.now }), {
+        clock: app.clock,
+      }) as PlayerTestApp;
+    const during = await serve(changing);
+    try {
+      expect((await signInOn(during)).statusCode).toBe(201);
+      const ctx = { db: app.testDb, config: testConfig(changing) } as unknown as AppContext;
+      expect(await resealSecondFactors(ctx)).toBe(1);
+      expect(await resealSecondFactors(ctx)).toBe(0);
+    } finally {
+      await during.close();
+    }
+    const after = await serve({ ...OPERATOR_TEST_ENV, SECRETS_ENCRYPTION_KEY: newKey });
+    try {
+      expect((await signInOn(after)).statusCode).toBe(201);
+    } finally {
+      await after.close();
+    }
   });
 });

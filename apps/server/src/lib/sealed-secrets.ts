@@ -6,6 +6,7 @@
 // the old one goes in SECRETS_ENCRYPTION_KEY_PREVIOUS: values sealed under it still open, and
 // `stale` tells which to seal again under the new one.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import type { Queryable } from "../infra/db";
 
 const VERSION = "v1";
 const IV_BYTES = 12;
@@ -72,4 +73,53 @@ export class SealedSecrets {
     }
     return null;
   }
+}
+
+const sealers = new WeakMap<object, SealedSecrets>();
+
+/**
+ * The sealer of a server's configuration (SECRETS_ENCRYPTION_KEY and the previous keys), made once
+ * per configuration: provider wallet keys and operator users' second factors share it.
+ */
+export function sealerOf(config: {
+  secrets: { encryptionKey: string };
+  previousEncryptionKeys: readonly string[];
+}): SealedSecrets {
+  let sealer = sealers.get(config);
+  if (!sealer) {
+    sealer = new SealedSecrets(config.secrets.encryptionKey, config.previousEncryptionKeys);
+    sealers.set(config, sealer);
+  }
+  return sealer;
+}
+
+/**
+ * Seals again under the current key every value of `table.column` that opens only under a
+ * previous one (after a change of SECRETS_ENCRYPTION_KEY), each row replaced only if nobody
+ * replaced it meanwhile, so servers running it at once agree. `owner` is the column the value's
+ * context is made from. Answers how many it sealed again. Table and columns are the caller's
+ * constants, never input.
+ */
+export async function resealStale(
+  db: Queryable,
+  sealer: SealedSecrets,
+  spec: { table: string; column: string; owner: string; context: (owner: number) => string },
+): Promise<number> {
+  const { table, column, owner } = spec;
+  const rows = await db.query<{ id: number; owner: number; sealed: string }>(
+    `SELECT id, ${owner} AS owner, ${column} AS sealed FROM ${table}
+      WHERE ${column} IS NOT NULL ORDER BY id`,
+  );
+  let resealed = 0;
+  for (const row of rows) {
+    const context = spec.context(Number(row.owner));
+    const secret = sealer.stale(row.sealed, context) ? sealer.open(row.sealed, context) : null;
+    if (secret === null) continue;
+    const updated = await db.query(
+      `UPDATE ${table} SET ${column} = $3 WHERE id = $1 AND ${column} = $2 RETURNING id`,
+      [row.id, row.sealed, sealer.seal(secret, context)],
+    );
+    resealed += updated.length;
+  }
+  return resealed;
 }

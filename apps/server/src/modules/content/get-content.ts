@@ -6,7 +6,10 @@ import {
   PageKinds,
 } from "@casino/contract/content";
 import { ErrorCode } from "@casino/contract/errors";
+import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { listLocales, pickDefaultLocale } from "../settings/list-locales";
+import { settingsRepository } from "../settings/repository";
 import { deepMerge } from "./content-store";
 import type { ContentSource } from "./site-content";
 
@@ -59,4 +62,20 @@ export async function getContent(
   }
 
   throw notFound();
+}
+
+/** getContent with the site's switched-on locales and its default, as players are answered. */
+export async function answerContent(
+  db: Queryable,
+  store: ContentSource,
+  locale: string,
+  path: string,
+): Promise<ContentResponse> {
+  const locales = await listLocales(settingsRepository(db));
+  return getContent(store, {
+    locale,
+    path,
+    locales: locales.map((entry) => entry.code),
+    defaultLocale: pickDefaultLocale(locales),
+  });
 }

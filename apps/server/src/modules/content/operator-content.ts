@@ -18,10 +18,8 @@ import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { type FieldFail, fieldProblems, recordOperatorChange } from "../../lib/operator-keys";
-import { listLocales, pickDefaultLocale } from "../settings/list-locales";
-import { settingsRepository } from "../settings/repository";
 import type { JsonObject } from "./content-store";
-import { getContent } from "./get-content";
+import { answerContent } from "./get-content";
 import type { SiteContent } from "./site-content";
 
 /** Limits of a group's edits: nesting, one text, one list, and the whole as JSON. */
@@ -80,15 +78,8 @@ function checkVersion(expected: number | undefined, current: number): void {
 
 /** What players of a locale are answered for a path (null: a 404). */
 async function effective(ctx: AppContext, site: SiteContent, locale: string, path: string) {
-  const locales = await listLocales(settingsRepository(ctx.db));
   try {
-    const answer = await getContent(site, {
-      locale,
-      path,
-      locales: locales.map((entry) => entry.code),
-      defaultLocale: pickDefaultLocale(locales),
-    });
-    return answer.data;
+    return (await answerContent(ctx.db, site, locale, path)).data;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;

@@ -11,7 +11,7 @@
 // a key issued on another server works at once there too; a key retired on another server
 // stops working within the 10 s.
 import type { AppContext } from "../../context";
-import { SealedSecrets } from "../../lib/sealed-secrets";
+import { resealStale, type SealedSecrets, sealerOf } from "../../lib/sealed-secrets";
 import type { GameProviderRecord } from "./provider-signature";
 
 const CACHE_MS = 10_000;
@@ -46,10 +46,7 @@ export class WalletProviders {
   readonly sealer: SealedSecrets;
 
   constructor(private readonly ctx: AppContext) {
-    this.sealer = new SealedSecrets(
-      ctx.config.secrets.encryptionKey,
-      ctx.config.previousEncryptionKeys,
-    );
+    this.sealer = sealerOf(ctx.config);
   }
 
   /** The provider with its keys (cached up to 10 s); null: no provider has that slug. */
@@ -138,20 +135,10 @@ export function walletProviders(ctx: AppContext): WalletProviders {
  */
 export async function resealWalletKeys(ctx: AppContext): Promise<number> {
   if (ctx.config.previousEncryptionKeys.length === 0) return 0;
-  const { sealer } = walletProviders(ctx);
-  const rows = await ctx.db.query<{ id: number; provider_id: number; sealed: string }>(
-    "SELECT id, provider_id, sealed FROM game_provider_keys ORDER BY id",
-  );
-  let resealed = 0;
-  for (const row of rows) {
-    const context = sealContext(Number(row.provider_id));
-    const secret = sealer.stale(row.sealed, context) ? sealer.open(row.sealed, context) : null;
-    if (secret === null) continue;
-    const updated = await ctx.db.query(
-      "UPDATE game_provider_keys SET sealed = $3 WHERE id = $1 AND sealed = $2 RETURNING id",
-      [row.id, row.sealed, sealer.seal(secret, context)],
-    );
-    resealed += updated.length;
-  }
-  return resealed;
+  return resealStale(ctx.db, walletProviders(ctx).sealer, {
+    table: "game_provider_keys",
+    column: "sealed",
+    owner: "provider_id",
+    context: sealContext,
+  });
 }

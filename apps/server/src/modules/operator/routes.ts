@@ -41,6 +41,7 @@ import {
   listOperatorUsers,
   patchOperatorUser,
   reinviteOperatorUser,
+  resealSecondFactors,
   setOperatorPassword,
   signInOperator,
   signOutOperator,
@@ -51,6 +52,11 @@ export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const operator = operatorApi(app, ctx, "access");
   if (!operator) return;
   const { api, guard, tags } = operator;
+  ctx.jobs.add({
+    name: "operator-totp-reseal",
+    everyMs: 60 * 60 * 1000,
+    run: () => resealSecondFactors(ctx),
+  });
 
   api.get(
     "/api/operator/me",

@@ -21,7 +21,7 @@ import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { operatorKeyHash } from "../../lib/operator-api";
 import { type FieldFail, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
-import { SealedSecrets } from "../../lib/sealed-secrets";
+import { resealStale, sealerOf } from "../../lib/sealed-secrets";
 import { newOpaqueToken } from "../player/secrets";
 import { actorOf, insertOperatorKey } from "./api-keys";
 
@@ -241,10 +241,11 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
   let valid = false;
   if (row?.password_hash) valid = await ctx.passwords.verify(row.password_hash, body.password);
   else await ctx.passwords.verifyDummy(body.password);
-  const refuse = async (message: string, code: number = ErrorCode.Unauthorized) => {
+  /** A failed sign-in: it counts against the limits. */
+  const refuse = async (message: string) => {
     await ctx.rateLimits.consume("loginIp", ip);
     await ctx.rateLimits.consume("loginAccountIp", accountKey);
-    return new AppError(401, code, message);
+    return new AppError(401, ErrorCode.Unauthorized, message);
   };
   if (!row || !valid || row.disabled_at !== null) throw await refuse("Wrong e-mail or password");
   if (row.totp_enabled_at !== null) {
@@ -293,16 +294,29 @@ export async function signOutOperator(ctx: AppContext): Promise<void> {
 // The second factor: a TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) per user, sealed at rest.
 
 const totpContext = (userId: number) => `operator-totp:${userId}`;
-const sealer = (ctx: AppContext) =>
-  new SealedSecrets(ctx.config.secrets.encryptionKey, ctx.config.previousEncryptionKeys);
 
 function totpOf(ctx: AppContext, row: UserRow): TOTP | null {
-  const secret = row.totp_sealed && sealer(ctx).open(row.totp_sealed, totpContext(Number(row.id)));
+  const secret =
+    row.totp_sealed && sealerOf(ctx.config).open(row.totp_sealed, totpContext(Number(row.id)));
   if (!secret) return null;
   return new TOTP({
     issuer: "Back office",
     label: row.email,
     secret: Secret.fromBase32(secret),
+  });
+}
+
+/**
+ * Seals again under SECRETS_ENCRYPTION_KEY the second-factor secrets that open only under a
+ * previous key (the hourly job "operator-totp-reseal", like "wallet-keys-reseal").
+ */
+export async function resealSecondFactors(ctx: AppContext): Promise<number> {
+  if (ctx.config.previousEncryptionKeys.length === 0) return 0;
+  return resealStale(ctx.db, sealerOf(ctx.config), {
+    table: "operator_users",
+    column: "totp_sealed",
+    owner: "id",
+    context: totpContext,
   });
 }
 
@@ -364,7 +378,7 @@ export async function startSecondFactor(ctx: AppContext) {
     const secret = new Secret({ size: 20 });
     await tx.query("UPDATE operator_users SET totp_sealed = $2 WHERE id = $1", [
       row.id,
-      sealer(ctx).seal(secret.base32, totpContext(Number(row.id))),
+      sealerOf(ctx.config).seal(secret.base32, totpContext(Number(row.id))),
     ]);
     const totp = new TOTP({ issuer: "Back office", label: row.email, secret });
     return { secret: secret.base32, uri: totp.toString() };
