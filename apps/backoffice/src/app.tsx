@@ -1,16 +1,20 @@
 // The back office: sign in with an operator key (the API's bearer, kept for this tab only), then
 // the desks the key's scopes open: players, withdrawals, content, the audit trail.
 import type { OperatorScope } from "@casino/contract/operator-access";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { AccountPage } from "./account";
 import { type Api, ApiError, createApi, publicApi } from "./api";
 import { ChangesPage } from "./changes";
 import { ContentPage } from "./content";
+import { CountriesDesk } from "./countries";
 import { DocumentsPage } from "./documents";
-import { GamesPage } from "./games";
+import { EngagementDesk } from "./engagement";
+import { GamesDesk } from "./games";
+import { KeysDesk } from "./keys";
 import { MessagesPage } from "./messages";
+import { PaymentsDesk } from "./payments";
 import { PlayerPage, PlayersPage } from "./players";
-import { PromotionsPage } from "./promotions";
+import { PromotionsDesk } from "./promotions";
 import { BASE, navigate, usePath } from "./router";
 import { ActionForm, Field, Link, text, usePageTitle } from "./ui";
 import { UsersPage } from "./users";
@@ -186,17 +190,49 @@ function SetPassword() {
   );
 }
 
-const DESKS: { path: string; label: string; scope: OperatorScope }[] = [
-  { path: "/players", label: "Players", scope: "players" },
-  { path: "/documents", label: "Documents", scope: "players" },
-  { path: "/withdrawals", label: "Withdrawals", scope: "payments" },
-  { path: "/promotions", label: "Promotions", scope: "promotions" },
-  { path: "/games", label: "Games", scope: "games" },
-  { path: "/messages", label: "Messages", scope: "messages" },
-  { path: "/content", label: "Content", scope: "content" },
-  { path: "/users", label: "Users", scope: "access" },
-  { path: "/changes", label: "Audit trail", scope: "access" },
+/**
+ * The desks, in the navigation's order. A desk owns its paths: `render` gets the rest of the
+ * path after the desk's own ("" on the desk's page, "/42" on /promotions/42).
+ */
+const DESKS: {
+  path: string;
+  label: string;
+  scope: OperatorScope;
+  render: (desk: Desk, rest: string) => ReactNode;
+}[] = [
+  {
+    path: "/players",
+    label: "Players",
+    scope: "players",
+    render: (desk, rest) => {
+      if (rest === "") return <PlayersPage desk={desk} />;
+      const player = /^\/([0-9a-f-]{36})$/.exec(rest);
+      return player ? <PlayerPage desk={desk} id={player[1]!} /> : null;
+    },
+  },
+  { path: "/documents", label: "Documents", scope: "players", render: only(DocumentsPage) },
+  { path: "/countries", label: "Countries", scope: "players", render: desk(CountriesDesk) },
+  { path: "/withdrawals", label: "Withdrawals", scope: "payments", render: only(WithdrawalsPage) },
+  { path: "/payments", label: "Payments", scope: "payments", render: desk(PaymentsDesk) },
+  { path: "/promotions", label: "Promotions", scope: "promotions", render: desk(PromotionsDesk) },
+  { path: "/engagement", label: "Engagement", scope: "promotions", render: desk(EngagementDesk) },
+  { path: "/games", label: "Games", scope: "games", render: desk(GamesDesk) },
+  { path: "/messages", label: "Messages", scope: "messages", render: only(MessagesPage) },
+  { path: "/content", label: "Content", scope: "content", render: only(ContentPage) },
+  { path: "/users", label: "Users", scope: "access", render: only(UsersPage) },
+  { path: "/keys", label: "Keys", scope: "access", render: desk(KeysDesk) },
+  { path: "/changes", label: "Audit trail", scope: "access", render: only(ChangesPage) },
 ];
+
+/** A desk of one page: nothing under its path. */
+function only(Page: (props: { desk: Desk }) => ReactNode) {
+  return (desk: Desk, rest: string) => (rest === "" ? <Page desk={desk} /> : null);
+}
+
+/** A desk with pages under its path: it reads `rest` itself (null: no such page). */
+function desk(Desk: (props: { desk: Desk; rest: string }) => ReactNode) {
+  return (desk: Desk, rest: string) => <Desk desk={desk} rest={rest} />;
+}
 
 function Shell({ desk, onSignOut }: { desk: Desk; onSignOut: () => void }) {
   const path = usePath();
@@ -235,19 +271,21 @@ function Shell({ desk, onSignOut }: { desk: Desk; onSignOut: () => void }) {
 }
 
 function page(path: string, desk: Desk, desks: number) {
-  const player = /^\/players\/([0-9a-f-]{36})$/.exec(path);
-  if (player && desk.can("players")) return <PlayerPage desk={desk} id={player[1]!} />;
-  if (path === "/players" && desk.can("players")) return <PlayersPage desk={desk} />;
-  if (path === "/documents" && desk.can("players")) return <DocumentsPage desk={desk} />;
-  if (path === "/withdrawals" && desk.can("payments")) return <WithdrawalsPage desk={desk} />;
-  if (path === "/promotions" && desk.can("promotions")) return <PromotionsPage desk={desk} />;
-  if (path === "/games" && desk.can("games")) return <GamesPage desk={desk} />;
-  if (path === "/messages" && desk.can("messages")) return <MessagesPage desk={desk} />;
-  if (path === "/content" && desk.can("content")) return <ContentPage desk={desk} />;
-  if (path === "/users" && desk.can("access")) return <UsersPage desk={desk} />;
-  if (path === "/account" && desk.operator.user) return <AccountPage desk={desk} />;
-  if (path === "/changes" && desk.can("access")) return <ChangesPage desk={desk} />;
+  const owner = DESKS.find(
+    (item) => (path === item.path || path.startsWith(`${item.path}/`)) && desk.can(item.scope),
+  );
+  const found = owner ? (
+    owner.render(desk, path.slice(owner.path.length))
+  ) : path === "/account" && desk.operator.user ? (
+    <AccountPage desk={desk} />
+  ) : null;
+  if (found) return found;
   if (path === "/" && desks > 0) return null;
+  return <NotFound />;
+}
+
+/** What a path that no desk (of this key) has shows; desks answer it for their unknown paths. */
+export function NotFound() {
   return (
     <>
       <h1>Nothing here</h1>

@@ -5,7 +5,7 @@
 import type { OperatorGame } from "@casino/contract/operator-games";
 import type { PageMeta } from "@casino/contract/pagination";
 import { useState } from "react";
-import type { Desk } from "./app";
+import { type Desk, NotFound } from "./app";
 import { Field, Loading, QueryForm, Switch, Table, useLoad, usePageTitle } from "./ui";
 
 interface Provider {
@@ -16,7 +16,12 @@ interface Provider {
   games: number;
 }
 
-export function GamesPage({ desk }: { desk: Desk }) {
+export function GamesDesk({ desk, rest }: { desk: Desk; rest: string }) {
+  if (rest !== "") return <NotFound />;
+  return <GamesPage desk={desk} />;
+}
+
+function GamesPage({ desk }: { desk: Desk }) {
   const [query, setQuery] = useState("");
   const providers = useLoad(() => desk.api.get<{ data: Provider[] }>("/game-providers"), []);
   const games = useLoad(

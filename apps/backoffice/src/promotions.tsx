@@ -3,13 +3,18 @@
 // work: what is on, which codes run and how often they were used.
 import type { OperatorBonus, OperatorBonusCode } from "@casino/contract/operator";
 import { useRef } from "react";
-import type { Desk } from "./app";
+import { type Desk, NotFound } from "./app";
 import { ActionForm, Field, Loading, Switch, Table, text, useLoad, usePageTitle, when } from "./ui";
 
 const KIND = { deposit: "At deposit", code: "By code", reward: "As a reward" } as const;
 const TYPE = { 1: "Cash", 2: "Percent of deposit", 3: "Free spins" } as const;
 
-export function PromotionsPage({ desk }: { desk: Desk }) {
+export function PromotionsDesk({ desk, rest }: { desk: Desk; rest: string }) {
+  if (rest !== "") return <NotFound />;
+  return <PromotionsPage desk={desk} />;
+}
+
+function PromotionsPage({ desk }: { desk: Desk }) {
   const bonuses = useLoad(() => desk.api.get<{ data: OperatorBonus[] }>("/bonuses"), []);
   const codes = useLoad(() => desk.api.get<{ data: OperatorBonusCode[] }>("/bonus-codes"), []);
   const codeKey = useRef(crypto.randomUUID());
