@@ -365,4 +365,50 @@ describe("back office", () => {
     };
     await expect.poll(keys).toEqual([true, true]);
   });
+
+  test("a user whose scopes need two-step sign-in (payments) sees only its setup until it is on, then their desks", async () => {
+    const url = site.server.url;
+    const login = `pat-${randomBytes(3).toString("hex")}@operator.example`;
+    const invited = await fetch(`${url}/api/operator/users`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
+      body: JSON.stringify({ email: login, name: "Pat, payments", scopes: ["payments"] }),
+    });
+    expect(invited.status).toBe(201);
+    const { inviteUrl } = ((await invited.json()) as { data: { inviteUrl: string } }).data;
+    const password = await fetch(`${url}/api/operator/users/password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        token: inviteUrl.slice(inviteUrl.indexOf("#") + 1),
+        password: "a long enough password",
+      }),
+    });
+    expect(password.status).toBe(204);
+
+    const { page } = await site.open();
+    await page.goto("/backoffice/withdrawals");
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("E-mail").fill(login);
+    await form.getByLabel("Password").fill("a long enough password");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Your scopes need two-step sign-in" })
+      .waitFor();
+    const desks = page.getByRole("navigation", { name: "Desks" });
+    expect(await desks.getByRole("link").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Withdrawals" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    const secret = (await page.locator("code").first().textContent()) ?? "";
+    const totp = new TOTP({ secret, issuer: "Back office", label: login });
+    const confirm = page.getByRole("form", { name: "Confirm two-step sign-in" });
+    await confirm.getByLabel("Code from the app").fill(totp.generate());
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    // The same session now has the user's scopes: the page asked for opens.
+    await page.getByRole("heading", { name: "Withdrawals", level: 1 }).waitFor();
+    await desks.getByRole("link", { name: "Withdrawals" }).waitFor();
+  });
 });

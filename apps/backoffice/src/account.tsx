@@ -1,6 +1,7 @@
 // The signed-in operator user's own account: two-step sign-in with an authenticator app (TOTP).
 // Set up once: scan the QR code (or type the secret), confirm with a code; from then on signing
-// in asks for a code. A lost phone: an admin resets it on the Users desk.
+// in asks for a code. A lost phone: an admin resets it on the Users desk. A user whose scopes
+// need it (OPERATOR_SECOND_FACTOR_SCOPES) sees only this page until it is on.
 import QRCode from "qrcode";
 import { useState } from "react";
 import type { Desk } from "./app";
@@ -24,7 +25,11 @@ export function AccountPage({ desk }: { desk: Desk }) {
           </p>
         ) : (
           <>
-            <p>Off: your password alone signs you in.</p>
+            {user.secondFactorRequired ? (
+              <p role="alert">Your scopes need two-step sign-in: set it up to open your desks.</p>
+            ) : (
+              <p>Off: your password alone signs you in.</p>
+            )}
             <ActionForm
               label="Set up two-step sign-in"
               submit="Set up two-step sign-in"
@@ -51,6 +56,8 @@ export function AccountPage({ desk }: { desk: Desk }) {
                       code: text(form, "code"),
                     });
                     setOn(true);
+                    // The session may have just got its scopes (when they needed this).
+                    desk.refresh();
                     return "Two-step sign-in is on.";
                   }}
                 >

@@ -29,7 +29,7 @@ export interface Operator {
   keyId: number | null;
   scopes: OperatorScope[];
   /** The operator user of a session (null: signed in with a key). */
-  user: { email: string; secondFactor: boolean } | null;
+  user: { email: string; secondFactor: boolean; secondFactorRequired: boolean } | null;
 }
 
 /** What a page gets: the API as this key, and what the key may do. */
@@ -37,6 +37,8 @@ export interface Desk {
   api: Api;
   operator: Operator;
   can: (scope: OperatorScope) => boolean;
+  /** Reads the key's name and scopes again (after they changed: a second factor set up). */
+  refresh: () => void;
 }
 
 async function whoIs(api: Api): Promise<Operator> {
@@ -61,10 +63,10 @@ function SignedIn() {
   // A key revoked while in use: the next call's 401 signs out.
   const api = useMemo(() => (key ? createApi(key, signOut) : null), [key, signOut]);
 
-  useEffect(() => {
-    if (!api) return;
-    whoIs(api).then(setOperator, signOut);
+  const refresh = useCallback(() => {
+    if (api) whoIs(api).then(setOperator, signOut);
   }, [api, signOut]);
+  useEffect(refresh, [refresh]);
 
   if (!api || !key) {
     return (
@@ -78,7 +80,12 @@ function SignedIn() {
     );
   }
   if (!operator) return <p aria-busy="true">Loading…</p>;
-  const desk: Desk = { api, operator, can: (scope) => operator.scopes.includes(scope) };
+  const desk: Desk = {
+    api,
+    operator,
+    can: (scope) => operator.scopes.includes(scope),
+    refresh,
+  };
   return (
     <Shell
       desk={desk}
@@ -236,7 +243,11 @@ function desk(Desk: (props: { desk: Desk; rest: string }) => ReactNode) {
 
 function Shell({ desk, onSignOut }: { desk: Desk; onSignOut: () => void }) {
   const path = usePath();
-  const open = DESKS.filter((item) => desk.can(item.scope));
+  const user = desk.operator.user;
+  // The user's scopes need two-step sign-in and it is not set up: the key has no scopes until
+  // it is, so the only page is the one that sets it up.
+  const setupFirst = user?.secondFactorRequired === true && !user.secondFactor;
+  const open = setupFirst ? [] : DESKS.filter((item) => desk.can(item.scope));
   useEffect(() => {
     if (path === "/" && open[0]) navigate(open[0].path);
   }, [path, open]);
@@ -265,7 +276,7 @@ function Shell({ desk, onSignOut }: { desk: Desk; onSignOut: () => void }) {
           Sign out
         </button>
       </header>
-      <main>{page(path, desk, open.length)}</main>
+      <main>{setupFirst ? <AccountPage desk={desk} /> : page(path, desk, open.length)}</main>
     </>
   );
 }

@@ -75,6 +75,8 @@ export function UsersPage({ desk }: { desk: Desk }) {
                       return "Reset: they sign in with the password and set it up again.";
                     }}
                   />
+                ) : user.secondFactorRequired ? (
+                  "Off: required at their next sign-in"
                 ) : (
                   "Off"
                 )}

@@ -149,6 +149,19 @@ describe("config", () => {
     expect(chosen.operatorApiToken).toBe("t".repeat(32));
   });
 
+  it("operator users with payments or access need a second factor unless OPERATOR_SECOND_FACTOR_SCOPES says otherwise", () => {
+    const options = { persistSecrets: false };
+    const scopesOf = (value?: string) =>
+      loadConfig(
+        { ...secrets, ...(value === undefined ? {} : { OPERATOR_SECOND_FACTOR_SCOPES: value }) },
+        options,
+      ).operatorSecondFactorScopes;
+    expect(scopesOf()).toEqual(["payments", "access"]);
+    expect(scopesOf("none")).toEqual([]);
+    expect(scopesOf(" players , content ")).toEqual(["players", "content"]);
+    expect(() => scopesOf("payments,everything")).toThrow(/OPERATOR_SECOND_FACTOR_SCOPES/);
+  });
+
   it("generates missing secrets once into DATA_DIR/secrets.json with mode 0600", async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "casino-config-"));
     const first = loadConfig({ DATA_DIR: dataDir });

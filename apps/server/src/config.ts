@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { OperatorScope } from "@casino/contract/operator-access";
 import { z } from "zod";
 import { AccountKeyError, parseAccountKey } from "./modules/crypto/derivation";
 import {
@@ -245,6 +246,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "Root bearer key of the operator API and the back office (/api/operator/..., /backoffice; see Operator API and Back office); unset turns both off, except in the demo (DEMO), which generates one into DATA_DIR/secrets.json (demoOperatorToken) so the back office works out of the box",
   },
   {
+    name: "OPERATOR_SECOND_FACTOR_SCOPES",
+    default: "payments,access",
+    description:
+      "Operator users holding any of these scopes must set up two-step sign-in (TOTP) before their first session works; comma-separated scopes, or none (see Back office)",
+  },
+  {
     name: "BACKGROUND_JOBS",
     default: "true (false in test)",
     description:
@@ -432,6 +439,16 @@ const EnvSchema = z.object({
   OPERATOR_API_TOKEN: optional.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
+  OPERATOR_SECOND_FACTOR_SCOPES: optional
+    .transform((value) => {
+      if (value === undefined) return undefined;
+      if (value === "none") return [];
+      return value
+        .split(",")
+        .map((scope) => scope.trim())
+        .filter((scope) => scope !== "");
+    })
+    .pipe(z.array(OperatorScope).optional()),
   BACKGROUND_JOBS: optionalBoolean,
   SANDBOX_OIDC: optionalBoolean,
   OIDC_ISSUER: optional.pipe(z.url().optional()),
@@ -518,6 +535,8 @@ export interface Config {
   documents: { maxBytes: number; uploadsDir: string };
   /** Bearer token of the operator API; null turns it off. */
   operatorApiToken: string | null;
+  /** Operator users with any of these scopes must have a second factor to get a working session. */
+  operatorSecondFactorScopes: readonly OperatorScope[];
   /** Run background jobs (payment recovery, sandbox redelivery) in this process. */
   backgroundJobs: boolean;
   social: SocialConfig;
@@ -686,6 +705,7 @@ export function loadConfig(
     documents: { maxBytes: e.DOCUMENTS_MAX_BYTES, uploadsDir: path.join(dataDir, "uploads") },
     // The demo has the operator API (and the back office) on out of the box.
     operatorApiToken: e.OPERATOR_API_TOKEN ?? (e.DEMO ? secrets.demoOperatorToken : null),
+    operatorSecondFactorScopes: e.OPERATOR_SECOND_FACTOR_SCOPES ?? ["payments", "access"],
     backgroundJobs: e.BACKGROUND_JOBS ?? e.NODE_ENV !== "test",
     social: {
       sandboxOidc: e.SANDBOX_OIDC ?? sandboxDefault,

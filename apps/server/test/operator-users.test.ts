@@ -245,6 +245,7 @@ describe("operator users", () => {
     expect((await as(user.session.token, "GET", "/api/operator/me")).json().data.user).toEqual({
       email: user.login,
       secondFactor: true,
+      secondFactorRequired: false,
     });
 
     app.clock.advance(60);
@@ -269,6 +270,82 @@ describe("operator users", () => {
     });
     expect(reset.json().data.secondFactor).toBe(false);
     expect((await signIn(user.login, user.password, freshIp())).statusCode).toBe(201);
+  });
+
+  it("a user whose scopes need a second factor (payments, access) gets a key without scopes for 15 minutes until they set one up; confirming gives that session their scopes", async () => {
+    const user = await staff(["payments", "players"]);
+    expect(user.user.secondFactorRequired).toBe(true);
+    const { token: setup, scopes, expiresAt, secondFactorSetupRequired } = user.session;
+    expect({ scopes, secondFactorSetupRequired }).toEqual({
+      scopes: [],
+      secondFactorSetupRequired: true,
+    });
+    expect(new Date(expiresAt as string).getTime() - app.clock.now().getTime()).toBe(15 * 60_000);
+    expect((await as(setup as string, "GET", "/api/operator/me")).json().data).toMatchObject({
+      scopes: [],
+      user: { email: user.login, secondFactor: false, secondFactorRequired: true },
+    });
+    expectErrorCode(await as(setup as string, "GET", "/api/operator/players"), 403, 403);
+    expectErrorCode(await as(setup as string, "GET", "/api/operator/withdrawals"), 403, 403);
+    // The key without scopes ends after 15 minutes.
+    app.clock.advance(15 * 60 + 1);
+    expectErrorCode(await as(setup as string, "GET", "/api/operator/me"), 401, 401);
+
+    const again = (await signIn(user.login, user.password, freshIp())).json().data;
+    expect(again).toMatchObject({ scopes: [], secondFactorSetupRequired: true });
+    const { secret } = (await as(again.token, "POST", "/api/operator/me/second-factor")).json()
+      .data;
+    const totp = new TOTP({ secret, label: user.login, issuer: "Back office" });
+    const code = () => totp.generate({ timestamp: app.clock.now().getTime() });
+    const confirmed = await as(again.token, "POST", "/api/operator/me/second-factor/confirm", {
+      code: code(),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(204);
+    expect((await as(again.token, "GET", "/api/operator/me")).json().data).toMatchObject({
+      scopes: ["payments", "players"],
+      user: { secondFactor: true, secondFactorRequired: true },
+    });
+    expect((await as(again.token, "GET", "/api/operator/withdrawals")).statusCode).toBe(200);
+    // It is now a session like any other: 12 hours from the confirmation.
+    app.clock.advance(11 * 3600);
+    expect((await as(again.token, "GET", "/api/operator/players")).statusCode).toBe(200);
+
+    // From now on, the code at sign-in, and a session with the scopes at once.
+    const ip = freshIp();
+    expectErrorCode(
+      await signIn(user.login, user.password, ip),
+      401,
+      OperatorErrorCode.SecondFactorRequired,
+    );
+    const full = (await signIn(user.login, user.password, ip, code())).json().data;
+    expect(full).toMatchObject({
+      scopes: ["payments", "players"],
+      secondFactorSetupRequired: false,
+    });
+
+    // An admin's reset: the next sign-in must set one up again.
+    await operatorRequest(app, "PATCH", `/api/operator/users/${user.user.id}`, {
+      resetSecondFactor: true,
+    });
+    expect((await signIn(user.login, user.password, freshIp())).json().data).toMatchObject({
+      scopes: [],
+      secondFactorSetupRequired: true,
+    });
+
+    // A user who gets such a scope later: their sessions end, and the next one needs the setup.
+    const support = await staff(["players"]);
+    expect(support.session).toMatchObject({
+      scopes: ["players"],
+      secondFactorSetupRequired: false,
+    });
+    const moved = await operatorRequest(app, "PATCH", `/api/operator/users/${support.user.id}`, {
+      scopes: ["players", "access"],
+    });
+    expect(moved.json().data.secondFactorRequired).toBe(true);
+    expectErrorCode(await as(support.session.token as string, "GET", "/api/operator/me"), 401, 401);
+    expect(
+      (await signIn(support.login, support.password, freshIp())).json().data,
+    ).toMatchObject({ scopes: [], secondFactorSetupRequired: true });
   });
 
   it("after a change of SECRETS_ENCRYPTION_KEY the second factor keeps working, the job seals it again, and then the old key can go", async () => {

@@ -112,7 +112,17 @@ export const OperatorMe = z
     keyId: z.number().int().nullable(),
     scopes: z.array(OperatorScope),
     /** The operator user of a session key (null: a key of its own). */
-    user: z.object({ email: z.string(), secondFactor: z.boolean() }).nullable(),
+    user: z
+      .object({
+        email: z.string(),
+        secondFactor: z.boolean(),
+        /**
+         * Their scopes need a second factor: without one yet, the key has no scopes until the
+         * user sets it up (POST /me/second-factor, then /confirm).
+         */
+        secondFactorRequired: z.boolean(),
+      })
+      .nullable(),
   })
   .meta({ id: "OperatorMe" });
 export const OperatorMeResponse = z.object({ data: OperatorMe });
@@ -137,6 +147,8 @@ export const OperatorUser = z
     disabledAt: z.string().nullable(),
     /** Sign-in asks for the code of their authenticator app. */
     secondFactor: z.boolean(),
+    /** Their scopes need a second factor (OPERATOR_SECOND_FACTOR_SCOPES). */
+    secondFactorRequired: z.boolean(),
   })
   .meta({ id: "OperatorUser" });
 export type OperatorUser = z.infer<typeof OperatorUser>;
@@ -205,6 +217,12 @@ export const OperatorSession = z
     expiresAt: z.string(),
     name: z.string(),
     scopes: z.array(OperatorScope),
+    /**
+     * The user's scopes need a second factor (OPERATOR_SECOND_FACTOR_SCOPES) and they have none
+     * yet: this key has no scopes and works for 15 minutes, to set one up (POST
+     * /me/second-factor, then /confirm); confirming gives it the user's scopes for 12 hours.
+     */
+    secondFactorSetupRequired: z.boolean(),
   })
   .meta({ id: "OperatorSession" });
 export const OperatorSessionResponse = z.object({ data: OperatorSession });

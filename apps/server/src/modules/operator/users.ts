@@ -29,6 +29,8 @@ import { actorOf, insertOperatorKey } from "./api-keys";
 export const SESSION_HOURS = 12;
 /** How long a set-password link works. */
 export const INVITE_HOURS = 72;
+/** How long a session without scopes, to set up a required second factor, works. */
+export const SETUP_MINUTES = 15;
 
 interface UserRow {
   id: number;
@@ -47,7 +49,11 @@ interface UserRow {
 const COLUMNS = `id, email, name, scopes, password_hash, invite_expires_at, created_at, created_by,
                  disabled_at, totp_sealed, totp_enabled_at`;
 
-function toView(row: UserRow): OperatorUser {
+/** The user's scopes need a second factor (OPERATOR_SECOND_FACTOR_SCOPES). */
+const needsSecondFactor = (ctx: AppContext, scopes: readonly OperatorScope[]) =>
+  scopes.some((scope) => ctx.config.operatorSecondFactorScopes.includes(scope));
+
+function toView(ctx: AppContext, row: UserRow): OperatorUser {
   return {
     id: Number(row.id),
     email: row.email,
@@ -59,6 +65,7 @@ function toView(row: UserRow): OperatorUser {
     createdBy: row.created_by,
     disabledAt: iso(row.disabled_at),
     secondFactor: row.totp_enabled_at !== null,
+    secondFactorRequired: needsSecondFactor(ctx, row.scopes),
   };
 }
 
@@ -103,7 +110,7 @@ async function endSessions(tx: Queryable, userId: number, now: Date): Promise<vo
 
 export async function listOperatorUsers(ctx: AppContext): Promise<OperatorUser[]> {
   const rows = await ctx.db.query<UserRow>(`SELECT ${COLUMNS} FROM operator_users ORDER BY id`);
-  return rows.map(toView);
+  return rows.map((row) => toView(ctx, row));
 }
 
 /** POST /api/operator/users: the user and their set-password link (shown once). */
@@ -131,7 +138,7 @@ export async function createOperatorUser(ctx: AppContext, body: CreateOperatorUs
         changes: { email: body.email, name: body.name, scopes },
         now,
       });
-      return { user: toView(await readUser(tx, id)), inviteUrl };
+      return { user: toView(ctx, await readUser(tx, id)), inviteUrl };
     });
   } catch (error) {
     if ((error as { code?: string }).code === "23505") {
@@ -156,7 +163,7 @@ export async function reinviteOperatorUser(ctx: AppContext, id: number) {
       changes: { invite: true },
       now: ctx.now(),
     });
-    return { user: toView(await readUser(tx, id)), inviteUrl };
+    return { user: toView(ctx, await readUser(tx, id)), inviteUrl };
   });
 }
 
@@ -199,7 +206,7 @@ export async function patchOperatorUser(
       changes: patch,
       now,
     });
-    return toView(await readUser(tx, id));
+    return toView(ctx, await readUser(tx, id));
   });
 }
 
@@ -261,11 +268,17 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
   }
   await ctx.rateLimits.reset("loginAccountIp", accountKey);
   const now = ctx.now();
-  const expiresAt = hours(now, SESSION_HOURS);
+  // Scopes that need a second factor, and none set up yet: a key without scopes, for a short
+  // while, that only sets one up; confirming it gives the key the user's scopes.
+  const setupRequired = row.totp_enabled_at === null && needsSecondFactor(ctx, row.scopes);
+  const scopes = setupRequired ? [] : row.scopes;
+  const expiresAt = setupRequired
+    ? new Date(now.getTime() + SETUP_MINUTES * 60_000)
+    : hours(now, SESSION_HOURS);
   const key = await ctx.db.transaction((tx) =>
     insertOperatorKey(tx, {
       name: row.name,
-      scopes: row.scopes,
+      scopes,
       createdBy: "sign-in",
       now,
       session: { userId: Number(row.id), expiresAt },
@@ -275,7 +288,8 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
     token: key.token,
     expiresAt: expiresAt.toISOString(),
     name: row.name,
-    scopes: row.scopes,
+    scopes,
+    secondFactorSetupRequired: setupRequired,
   };
 }
 
@@ -357,12 +371,22 @@ async function callingUser(db: Queryable, lock = false): Promise<UserRow> {
 export async function callingUserView(ctx: AppContext) {
   const actor = actorOf();
   if (actor.keyId === null) return null;
-  const [row] = await ctx.db.query<{ email: string; totp_enabled_at: Date | string | null }>(
-    `SELECT u.email, u.totp_enabled_at FROM operator_api_keys k
+  const [row] = await ctx.db.query<{
+    email: string;
+    scopes: OperatorScope[];
+    totp_enabled_at: Date | string | null;
+  }>(
+    `SELECT u.email, u.scopes, u.totp_enabled_at FROM operator_api_keys k
        JOIN operator_users u ON u.id = k.user_id WHERE k.id = $1`,
     [actor.keyId],
   );
-  return row ? { email: row.email, secondFactor: row.totp_enabled_at !== null } : null;
+  return row
+    ? {
+        email: row.email,
+        secondFactor: row.totp_enabled_at !== null,
+        secondFactorRequired: needsSecondFactor(ctx, row.scopes),
+      }
+    : null;
 }
 
 /**
@@ -385,7 +409,11 @@ export async function startSecondFactor(ctx: AppContext) {
   });
 }
 
-/** POST /api/operator/me/second-factor/confirm {code}: from now on sign-in asks for a code. */
+/**
+ * POST /api/operator/me/second-factor/confirm {code}: from now on sign-in asks for a code. The
+ * calling session gets the user's scopes (a session signed in without them, because they needed
+ * a second factor, now works for SESSION_HOURS).
+ */
 export async function confirmSecondFactor(ctx: AppContext, code: string): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -402,6 +430,11 @@ export async function confirmSecondFactor(ctx: AppContext, code: string): Promis
       `UPDATE operator_users SET totp_enabled_at = $2, totp_last_step = $3, updated_at = $2
         WHERE id = $1`,
       [row.id, now, step],
+    );
+    await tx.query(
+      `UPDATE operator_api_keys SET scopes = $3::text[], expires_at = GREATEST(expires_at, $4)
+        WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+      [actorOf().keyId, row.id, [...row.scopes], hours(now, SESSION_HOURS)],
     );
     await recordOperatorChange(tx, {
       kind: "operator-user",
