@@ -176,6 +176,22 @@ describe("the operator's bearer token", () => {
   });
 });
 
+describe("the back office page", () => {
+  it("has a stricter Content-Security-Policy than the site: no inline scripts, only its own origin, never framed", async () => {
+    for (const url of ["/backoffice", "/backoffice/players/1"]) {
+      const response = await app.inject({ url });
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("unsafe-inline");
+      expect(response.headers["x-frame-options"]).toBe("DENY");
+    }
+    // The player site keeps its own policy.
+    const site = await app.inject({ url: "/api/settings/currencies" });
+    expect(String(site.headers["content-security-policy"])).toContain("frame-ancestors 'self'");
+  });
+});
+
 describe("the OpenAPI document", () => {
   it("lists every operator configuration route with its contract", async () => {
     const response = await app.inject({ url: "/api/docs/json" });

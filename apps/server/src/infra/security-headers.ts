@@ -40,6 +40,24 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     .join("; ");
 }
 
+/**
+ * The stricter policy of the apps the server hosts as a plain build (the back office): their
+ * index.html loads one module script and one stylesheet, so no inline script or style is ever
+ * needed; they call only their own origin, and are never framed (the back office holds operator
+ * keys). React's `style` props are set through the CSSOM, which style-src does not govern.
+ */
+export const APP_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
     "content-security-policy": contentSecurityPolicy(options),

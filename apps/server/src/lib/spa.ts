@@ -18,6 +18,8 @@ export async function serveSpa(
     pages: string[];
     /** What to answer when it is not built (a plain-text hint). */
     notBuilt: string;
+    /** A stricter Content-Security-Policy for its page than the site's (and no framing). */
+    contentSecurityPolicy?: string;
   },
 ): Promise<void> {
   const { buildDir, prefix } = options;
@@ -33,6 +35,11 @@ export async function serveSpa(
     });
   }
   const page = async (_request: unknown, reply: FastifyReply) => {
+    if (options.contentSecurityPolicy) {
+      reply
+        .header("content-security-policy", options.contentSecurityPolicy)
+        .header("x-frame-options", "DENY");
+    }
     let html: string;
     try {
       html = await readFile(path.join(buildDir, "index.html"), "utf8");
