@@ -1,18 +1,45 @@
-// Promotions: bonus definitions with their switch, and bonus codes (create, switch off). The
-// definitions' conditions are edited through the API (README "Operator API"); here the daily
-// work: what is on, which codes run and how often they were used.
+// Promotions: bonus definitions (list, create, a page per bonus with every condition and its
+// game rules), bonus packages and their steps, cashback per currency, and bonus codes (create,
+// change, switch off). Everything the operator API takes for bonuses, so no one needs curl.
 import type { OperatorBonus, OperatorBonusCode } from "@casino/contract/operator";
 import { useRef } from "react";
 import { type Desk, NotFound } from "./app";
-import { ActionForm, Field, Loading, Switch, Table, text, useLoad, usePageTitle, when } from "./ui";
-
-const KIND = { deposit: "At deposit", code: "By code", reward: "As a reward" } as const;
-const TYPE = { 1: "Cash", 2: "Percent of deposit", 3: "Free spins" } as const;
+import { BonusPage, gives, KIND, NewBonusPage, TYPE } from "./promotions-bonus";
+import { CashbackSection } from "./promotions-cashback";
+import { PackagePage, PackagesSection } from "./promotions-packages";
+import {
+  ActionForm,
+  Field,
+  Link,
+  Loading,
+  Switch,
+  Table,
+  text,
+  useLoad,
+  usePageTitle,
+  when,
+} from "./ui";
 
 export function PromotionsDesk({ desk, rest }: { desk: Desk; rest: string }) {
-  if (rest !== "") return <NotFound />;
-  return <PromotionsPage desk={desk} />;
+  if (rest === "") return <PromotionsPage desk={desk} />;
+  if (rest === "/bonuses/new") return <NewBonusPage desk={desk} />;
+  const bonus = /^\/bonuses\/(\d{1,9})$/.exec(rest);
+  if (bonus) return <BonusPage key={bonus[1]} desk={desk} id={Number(bonus[1])} />;
+  const pack = /^\/packages\/(\d{1,9})$/.exec(rest);
+  if (pack) return <PackagePage key={pack[1]} desk={desk} id={Number(pack[1])} />;
+  return <NotFound />;
 }
+
+/** An instant as a datetime-local input shows it (local time), and back. */
+const localInput = (value: string | null) => {
+  if (!value) return "";
+  const date = new Date(value);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const instant = (form: FormData, name: string) => {
+  const value = text(form, name);
+  return value ? new Date(value).toISOString() : null;
+};
 
 function PromotionsPage({ desk }: { desk: Desk }) {
   const bonuses = useLoad(() => desk.api.get<{ data: OperatorBonus[] }>("/bonuses"), []);
@@ -24,17 +51,22 @@ function PromotionsPage({ desk }: { desk: Desk }) {
       <h1>Promotions</h1>
       <section aria-labelledby="bonus-definitions">
         <h2 id="bonus-definitions">Bonuses</h2>
+        <p>
+          <Link to="/promotions/bonuses/new">New bonus</Link>
+        </p>
         {!bonuses.data ? (
           <Loading error={bonuses.error} />
         ) : (
-          <Table columns={["Bonus", "Kind", "Type", "Wager", "Notes", "Switch"]}>
+          <Table columns={["Bonus", "Kind", "Type", "Gives", "Wager", "Notes", "Switch"]}>
             {bonuses.data.data.map((bonus) => (
               <tr key={bonus.id}>
                 <th scope="row">
-                  {bonus.name} <code>{bonus.slug}</code>
+                  <Link to={`/promotions/bonuses/${bonus.id}`}>{bonus.name}</Link>{" "}
+                  <code>{bonus.slug}</code>
                 </th>
                 <td>{KIND[bonus.kind as keyof typeof KIND] ?? bonus.kind}</td>
                 <td>{TYPE[bonus.type as keyof typeof TYPE] ?? bonus.type}</td>
+                <td>{gives(bonus)}</td>
                 <td>{bonus.wagerMultiplier}×</td>
                 <td>{bonus.warnings.join(" ") || "—"}</td>
                 <td>
@@ -52,6 +84,9 @@ function PromotionsPage({ desk }: { desk: Desk }) {
         )}
       </section>
 
+      <PackagesSection desk={desk} />
+      <CashbackSection desk={desk} bonuses={bonuses.data?.data ?? []} />
+
       <section aria-labelledby="bonus-codes">
         <h2 id="bonus-codes">Bonus codes</h2>
         <ActionForm
@@ -60,6 +95,8 @@ function PromotionsPage({ desk }: { desk: Desk }) {
           submit="Create code"
           action={async (form) => {
             const maxUses = text(form, "maxUses");
+            const startsAt = instant(form, "startsAt");
+            const endsAt = instant(form, "endsAt");
             const { data } = await desk.api.send<{ data: OperatorBonusCode }>(
               "POST",
               "/bonus-codes",
@@ -69,6 +106,8 @@ function PromotionsPage({ desk }: { desk: Desk }) {
                 bonusId: Number(text(form, "bonusId")),
                 trigger: Number(text(form, "trigger")),
                 ...(maxUses ? { maxUses: Number(maxUses) } : {}),
+                ...(startsAt ? { startsAt } : {}),
+                ...(endsAt ? { endsAt } : {}),
               },
             );
             codeKey.current = crypto.randomUUID();
@@ -89,11 +128,13 @@ function PromotionsPage({ desk }: { desk: Desk }) {
             <option value="3">At the next deposit</option>
           </Field>
           <Field label="Uses at most (optional)" name="maxUses" type="number" required={false} />
+          <Field label="From (optional)" name="startsAt" type="datetime-local" required={false} />
+          <Field label="Until (optional)" name="endsAt" type="datetime-local" required={false} />
         </ActionForm>
         {!codes.data ? (
           <Loading error={codes.error} />
         ) : (
-          <Table columns={["Code", "Bonus", "Used", "Window", "Switch"]}>
+          <Table columns={["Code", "Bonus", "Used", "Window", "Switch", "Change"]}>
             {codes.data.data.map((code) => (
               <tr key={code.id}>
                 <th scope="row">{code.code}</th>
@@ -114,11 +155,83 @@ function PromotionsPage({ desk }: { desk: Desk }) {
                     done={codes.reload}
                   />
                 </td>
+                <td>
+                  <details>
+                    <summary>Change {code.code}</summary>
+                    <CodeForm
+                      desk={desk}
+                      code={code}
+                      bonuses={bonuses.data?.data ?? []}
+                      done={codes.reload}
+                    />
+                  </details>
+                </td>
               </tr>
             ))}
           </Table>
         )}
       </section>
     </>
+  );
+}
+
+/** PATCH /bonus-codes/{id}: its bonus, when it applies, its window and how often it may be used. */
+function CodeForm(props: {
+  desk: Desk;
+  code: OperatorBonusCode;
+  bonuses: OperatorBonus[];
+  done: () => void;
+}) {
+  const { code } = props;
+  return (
+    <ActionForm
+      label={`Change ${code.code}`}
+      submit="Save code"
+      action={async (form) => {
+        const maxUses = text(form, "maxUses");
+        await props.desk.api.send("PATCH", `/bonus-codes/${code.id}`, {
+          bonusId: Number(text(form, "bonusId")),
+          trigger: Number(text(form, "trigger")),
+          startsAt: instant(form, "startsAt"),
+          endsAt: instant(form, "endsAt"),
+          maxUses: maxUses ? Number(maxUses) : null,
+        });
+        props.done();
+        return `Saved ${code.code}.`;
+      }}
+    >
+      <Field label="Bonus" name="bonusId" defaultValue={String(code.bonusId)}>
+        {props.bonuses.map((bonus) => (
+          <option key={bonus.id} value={bonus.id}>
+            {bonus.name}
+          </option>
+        ))}
+      </Field>
+      <Field label="Applies" name="trigger" defaultValue={String(code.trigger)}>
+        <option value="1">At once</option>
+        <option value="3">At the next deposit</option>
+      </Field>
+      <Field
+        label="Uses at most (empty: no limit)"
+        name="maxUses"
+        type="number"
+        required={false}
+        defaultValue={code.maxUses === null ? "" : String(code.maxUses)}
+      />
+      <Field
+        label="From (empty: now)"
+        name="startsAt"
+        type="datetime-local"
+        required={false}
+        defaultValue={localInput(code.startsAt)}
+      />
+      <Field
+        label="Until (empty: no end)"
+        name="endsAt"
+        type="datetime-local"
+        required={false}
+        defaultValue={localInput(code.endsAt)}
+      />
+    </ActionForm>
   );
 }
