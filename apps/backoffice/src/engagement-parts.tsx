@@ -1,0 +1,178 @@
+// The Engagement desk's small parts: instants as the browser's date-time inputs show them, lists
+// of slugs, checkboxes, rows added and taken out of a form, and the change of an edit (only the
+// fields the operator changed are sent).
+import type { OperatorBonus } from "@casino/contract/operator";
+import { type ReactNode, useId, useRef, useState } from "react";
+import type { Desk } from "./app";
+import { Field, useLoad } from "./ui";
+
+/** "YYYY-MM-DDTHH:mm" in the browser's time zone, for a datetime-local input ("" for null). */
+export function localOf(iso: string | null): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
+
+/** A datetime-local input's value as an ISO instant (null when empty). */
+export function instantOf(local: string): string | null {
+  if (!local) return null;
+  const date = new Date(local);
+  if (Number.isNaN(date.getTime())) throw new Error(`Not a date and time: ${local}`);
+  return date.toISOString();
+}
+
+/** An instant to the minute, as the form shows and sends it (so an untouched one is unchanged). */
+export const minuteOf = (iso: string | null) => instantOf(localOf(iso));
+
+/** A list of slugs written with commas or spaces. */
+export const slugsOf = (value: string) => value.split(/[\s,]+/).filter(Boolean);
+
+/** The integer in a form's field (null when empty). */
+export function integerOf(value: string, label: string): number | null {
+  if (value === "") return null;
+  const number = Number(value);
+  if (!Number.isInteger(number)) throw new Error(`${label}: must be a whole number`);
+  return number;
+}
+
+/** The fields of `next` whose value differs from `current`'s. */
+export function changed<T extends object>(current: T, next: T): Partial<T> {
+  const diff: Partial<T> = {};
+  for (const key of Object.keys(next) as (keyof T)[]) {
+    if (JSON.stringify(next[key]) !== JSON.stringify(current[key])) diff[key] = next[key];
+  }
+  return diff;
+}
+
+export const isChecked = (form: FormData, name: string) => form.get(name) === "on";
+
+/** A labelled checkbox; FormData has "on" under `name` when it is ticked. */
+export function Check(props: { label: string; name: string; defaultChecked: boolean }) {
+  return (
+    <label className="check">
+      <input type="checkbox" name={props.name} defaultChecked={props.defaultChecked} />
+      {props.label}
+    </label>
+  );
+}
+
+/** A date-time field in the operator's own time zone. */
+export function When(props: {
+  label: string;
+  name: string;
+  value: string | null;
+  required?: boolean;
+}) {
+  return (
+    <Field
+      label={`${props.label} (your time)`}
+      name={props.name}
+      type="datetime-local"
+      required={props.required ?? false}
+      defaultValue={localOf(props.value)}
+    />
+  );
+}
+
+/**
+ * Rows of a form that the operator adds and takes out (a quest's tasks, a tournament's prizes):
+ * each row keeps a stable key for its inputs' names, and its own state (what its type shows).
+ */
+export function useRows<T>(initial: T[]) {
+  const next = useRef(initial.length);
+  const [rows, setRows] = useState(() => initial.map((value, key) => ({ key, value })));
+  return {
+    rows,
+    add: (value: T) => {
+      const key = next.current++;
+      setRows((current) => [...current, { key, value }]);
+    },
+    remove: (key: number) => setRows((current) => current.filter((row) => row.key !== key)),
+    update: (key: number, value: T) =>
+      setRows((current) => current.map((row) => (row.key === key ? { key, value } : row))),
+  };
+}
+
+/** A select that a row's state follows (what else the row shows depends on it). */
+export function Choice<T extends string>(props: {
+  label: string;
+  name: string;
+  value: T;
+  options: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select
+        id={id}
+        name={props.name}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value as T)}
+      >
+        {(Object.entries(props.options) as [T, string][]).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A row's group in a form: a legend ("Task 2") and a button that takes it out. */
+export function RowGroup(props: { legend: string; onRemove?: () => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <fieldset className="card" aria-labelledby={id}>
+      <legend id={id}>{props.legend}</legend>
+      <div className="row">
+        {props.children}
+        {props.onRemove && (
+          <button type="button" onClick={props.onRemove} aria-label={`Remove ${props.legend}`}>
+            Remove
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The bonus definitions (rewards and prizes name one by slug). */
+export function useBonuses(desk: Desk) {
+  return useLoad(() => desk.api.get<{ data: OperatorBonus[] }>("/bonuses"), []);
+}
+
+/** A select of bonus definitions by slug; `freeSpins`: only free-spin ones, else only the others. */
+export function BonusField(props: {
+  label: string;
+  name: string;
+  bonuses: OperatorBonus[];
+  freeSpins: boolean;
+  value: string | null;
+}) {
+  const fitting = props.bonuses.filter((bonus) => (bonus.type === 3) === props.freeSpins);
+  const known = props.value === null || fitting.some((bonus) => bonus.slug === props.value);
+  return (
+    <Field label={props.label} name={props.name} defaultValue={props.value ?? ""}>
+      <option value="">Choose a bonus</option>
+      {!known && props.value && <option value={props.value}>{props.value}</option>}
+      {fitting.map((bonus) => (
+        <option key={bonus.id} value={bonus.slug}>
+          {bonus.name} ({bonus.slug}){bonus.isEnabled ? "" : ", off"}
+        </option>
+      ))}
+    </Field>
+  );
+}
+
+/** The idempotency key of one create: kept while its form is retried, renewed after success. */
+export function useOnceKey() {
+  const key = useRef(crypto.randomUUID());
+  return { current: () => key.current, next: () => (key.current = crypto.randomUUID()) };
+}
