@@ -192,7 +192,14 @@ function BonusForm(props: {
 }) {
   const { bonus } = props;
   const [type, setType] = useState<1 | 2 | 3>(bonus?.type ?? 1);
-  const [spins, setSpins] = useState(bonus !== null && bonus.freespinGame !== null);
+  // Spins set on a cash or percent bonus stay shown, so a save never drops them unseen.
+  const [spins, setSpins] = useState(
+    bonus !== null &&
+      (bonus.freespinGame !== null ||
+        bonus.freespinBet !== null ||
+        bonus.freespinWinningsBonusId !== null ||
+        bonus.assignConditions.presets.quantity !== null),
+  );
   const [currencies, setCurrencies] = useState(() => {
     const named = currenciesOf(bonus);
     return bonus ? named : ["EUR"];
