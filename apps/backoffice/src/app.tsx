@@ -15,6 +15,7 @@ import { MessagesPage } from "./messages";
 import { PaymentsDesk } from "./payments";
 import { PlayerPage, PlayersPage } from "./players";
 import { PromotionsDesk } from "./promotions";
+import { ReportsDesk } from "./reports";
 import { BASE, navigate, usePath } from "./router";
 import { ActionForm, Field, Link, text, usePageTitle } from "./ui";
 import { UsersPage } from "./users";
@@ -226,6 +227,7 @@ const DESKS: {
   { path: "/games", label: "Games", scope: "games", render: desk(GamesDesk) },
   { path: "/messages", label: "Messages", scope: "messages", render: only(MessagesPage) },
   { path: "/content", label: "Content", scope: "content", render: only(ContentPage) },
+  { path: "/reports", label: "Reports", scope: "reports", render: desk(ReportsDesk) },
   { path: "/users", label: "Users", scope: "access", render: only(UsersPage) },
   { path: "/keys", label: "Keys", scope: "access", render: desk(KeysDesk) },
   { path: "/changes", label: "Audit trail", scope: "access", render: only(ChangesPage) },

@@ -46,6 +46,7 @@ import { verificationRoutes } from "./modules/player/verification/routes";
 import { outboxWatcher } from "./modules/realtime/commit-hook";
 import { realtimeRoutes } from "./modules/realtime/routes";
 import { type RealtimeSettings, setUpRealtime } from "./modules/realtime/setup";
+import { reportRoutes } from "./modules/reports/routes";
 import { retentionRoutes } from "./modules/retention/routes";
 import { riskRoutes } from "./modules/risk/routes";
 import { settingsRoutes } from "./modules/settings/routes";
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await paymentRoutes(scope, ctx);
     await notificationRoutes(scope, ctx);
     await tournamentRoutes(scope, ctx);
+    await reportRoutes(scope, ctx);
     await operatorRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, realtime);
   });

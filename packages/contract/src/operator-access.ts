@@ -16,6 +16,7 @@ import { PageMeta, PageQuery } from "./pagination";
  *   loyalty, tournaments
  * - messages: broadcasts
  * - content: the site's texts and content pages, per locale
+ * - reports: the daily figures (deposits, withdrawals, GGR, players) and the games' figures
  * - access: operator keys, game providers' wallet keys, the audit trail
  */
 export const OPERATOR_SCOPES = [
@@ -25,6 +26,7 @@ export const OPERATOR_SCOPES = [
   "promotions",
   "messages",
   "content",
+  "reports",
   "access",
 ] as const;
 export const OperatorScope = z.enum(OPERATOR_SCOPES);
