@@ -5,8 +5,20 @@
 import type { OperatorCountry } from "@casino/contract/operator";
 import { useMemo, useState } from "react";
 import { type Desk, NotFound } from "./app";
-import { Check, changes, checked } from "./payments-forms";
-import { ActionForm, Field, Link, Loading, Table, text, useLoad, usePageTitle, when } from "./ui";
+import {
+  ActionForm,
+  Check,
+  changes,
+  checked,
+  Field,
+  Link,
+  Loading,
+  Table,
+  text,
+  useLoad,
+  usePageTitle,
+  when,
+} from "./ui";
 
 /** The restriction as one choice: "open", "1", "2" (and "restricted": flagged, no type). */
 type Restriction = "open" | "restricted" | "1" | "2";

@@ -10,8 +10,20 @@ import type {
 } from "@casino/contract/operator-loyalty";
 import { useState } from "react";
 import type { Desk } from "./app";
-import { Check, changed, integerOf, isChecked, useOnceKey } from "./engagement-parts";
-import { ActionForm, Field, Loading, Switch, Table, text, useLoad } from "./ui";
+import { integerOf } from "./engagement-parts";
+import {
+  ActionForm,
+  Check,
+  changes,
+  checked,
+  Field,
+  Loading,
+  Switch,
+  Table,
+  text,
+  useLoad,
+  useOnceKey,
+} from "./ui";
 
 const levelsUrl = "/loyalty/levels";
 const rulesUrl = "/loyalty/earn-rules";
@@ -71,7 +83,7 @@ export function LoyaltyLevels({ desk }: { desk: Desk }) {
           submit="Save level"
           action={async (form) => {
             const next = levelSettings(form);
-            const patch = changed<LevelSettings>(level, next);
+            const patch = changes<LevelSettings>(level, next);
             if (Object.keys(patch).length === 0) return "Nothing changed.";
             await desk.api.send("PATCH", `${levelsUrl}/${level.id}`, patch);
             levels.reload();
@@ -201,7 +213,7 @@ export function EarnRules({ desk }: { desk: Desk }) {
               wagerAmount: text(form, "wagerAmount"),
               points: integerOf(text(form, "points"), "Points") ?? 0,
             };
-            const patch = changed({ wagerAmount: rule.wagerAmount, points: rule.points }, next);
+            const patch = changes({ wagerAmount: rule.wagerAmount, points: rule.points }, next);
             if (Object.keys(patch).length === 0) return "Nothing changed.";
             await desk.api.send("PATCH", `${rulesUrl}/${rule.id}`, patch);
             rules.reload();
@@ -228,7 +240,7 @@ export function EarnRules({ desk }: { desk: Desk }) {
             gameType: text(form, "gameType") || null,
             wagerAmount: text(form, "wagerAmount"),
             points: integerOf(text(form, "points"), "Points") ?? 0,
-            isEnabled: isChecked(form, "isEnabled"),
+            isEnabled: checked(form, "isEnabled"),
           };
           const { data } = await desk.api.send<{ data: OperatorLoyaltyEarnRule }>(
             "POST",

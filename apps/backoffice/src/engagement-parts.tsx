@@ -28,36 +28,12 @@ export function instantOf(local: string): string | null {
 /** An instant to the minute, as the form shows and sends it (so an untouched one is unchanged). */
 export const minuteOf = (iso: string | null) => instantOf(localOf(iso));
 
-/** A list of slugs written with commas or spaces. */
-export const slugsOf = (value: string) => value.split(/[\s,]+/).filter(Boolean);
-
 /** The integer in a form's field (null when empty). */
 export function integerOf(value: string, label: string): number | null {
   if (value === "") return null;
   const number = Number(value);
   if (!Number.isInteger(number)) throw new Error(`${label}: must be a whole number`);
   return number;
-}
-
-/** The fields of `next` whose value differs from `current`'s. */
-export function changed<T extends object>(current: T, next: T): Partial<T> {
-  const diff: Partial<T> = {};
-  for (const key of Object.keys(next) as (keyof T)[]) {
-    if (JSON.stringify(next[key]) !== JSON.stringify(current[key])) diff[key] = next[key];
-  }
-  return diff;
-}
-
-export const isChecked = (form: FormData, name: string) => form.get(name) === "on";
-
-/** A labelled checkbox; FormData has "on" under `name` when it is ticked. */
-export function Check(props: { label: string; name: string; defaultChecked: boolean }) {
-  return (
-    <label className="check">
-      <input type="checkbox" name={props.name} defaultChecked={props.defaultChecked} />
-      {props.label}
-    </label>
-  );
 }
 
 /** A date-time field in the operator's own time zone. */
@@ -95,34 +71,6 @@ export function useRows<T>(initial: T[]) {
     update: (key: number, value: T) =>
       setRows((current) => current.map((row) => (row.key === key ? { key, value } : row))),
   };
-}
-
-/** A select that a row's state follows (what else the row shows depends on it). */
-export function Choice<T extends string>(props: {
-  label: string;
-  name: string;
-  value: T;
-  options: Record<T, string>;
-  onChange: (value: T) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <select
-        id={id}
-        name={props.name}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value as T)}
-      >
-        {(Object.entries(props.options) as [T, string][]).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 /** A row's group in a form: a legend ("Task 2") and a button that takes it out. */
@@ -169,10 +117,4 @@ export function BonusField(props: {
       ))}
     </Field>
   );
-}
-
-/** The idempotency key of one create: kept while its form is retried, renewed after success. */
-export function useOnceKey() {
-  const key = useRef(crypto.randomUUID());
-  return { current: () => key.current, next: () => (key.current = crypto.randomUUID()) };
 }

@@ -11,30 +11,30 @@ import type { QuestTaskType } from "@casino/contract/retention";
 import { type Desk, NotFound } from "./app";
 import {
   BonusField,
-  Check,
-  Choice,
-  changed,
   instantOf,
   integerOf,
-  isChecked,
   minuteOf,
   RowGroup,
-  slugsOf,
   useBonuses,
-  useOnceKey,
   useRows,
   When,
 } from "./engagement-parts";
 import { navigate } from "./router";
 import {
   ActionForm,
+  Check,
+  Choice,
+  changes,
+  checked,
   Field,
   Link,
   Loading,
+  listOf,
   Switch,
   Table,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -132,7 +132,7 @@ export function NewQuestPage({ desk }: { desk: Desk }) {
               key: once.current(),
               slug: text(form, "slug"),
               currency: text(form, "currency").toUpperCase(),
-              isEnabled: isChecked(form, "isEnabled"),
+              isEnabled: checked(form, "isEnabled"),
               ...settings,
             });
             once.next();
@@ -197,7 +197,7 @@ export function QuestPage({ desk, id }: { desk: Desk; id: string }) {
           bonuses={bonuses.data.data}
           save={async (settings) => {
             const current = settingsOf(quest);
-            const patch = changed(current, settings);
+            const patch = changes(current, settings);
             if (Object.keys(patch).length === 0) return "Nothing changed.";
             await desk.api.send("PATCH", `${questsUrl}/${quest.id}`, patch);
             quests.reload();
@@ -283,8 +283,8 @@ function QuestForm(props: {
           availableFrom: instantOf(text(form, "availableFrom")),
           availableUntil: instantOf(text(form, "availableUntil")),
           durationSeconds: amount === null ? null : amount * Number(text(form, "durationUnit")),
-          isSequential: isChecked(form, "isSequential"),
-          isRepeatable: isChecked(form, "isRepeatable"),
+          isSequential: checked(form, "isSequential"),
+          isRepeatable: checked(form, "isRepeatable"),
           position: integerOf(text(form, "position"), "Order") ?? 0,
           tasks:
             fixed && current
@@ -294,8 +294,8 @@ function QuestForm(props: {
                   type: text(form, `task-${key}-type`) as QuestTaskType,
                   quantity: text(form, `task-${key}-quantity`),
                   minBet: text(form, `task-${key}-minBet`) || "0",
-                  games: slugsOf(text(form, `task-${key}-games`)),
-                  providers: slugsOf(text(form, `task-${key}-providers`)),
+                  games: listOf(text(form, `task-${key}-games`)),
+                  providers: listOf(text(form, `task-${key}-providers`)),
                 })),
           rewards:
             fixed && current

@@ -11,15 +11,10 @@ import type {
 import { type Desk, NotFound } from "./app";
 import {
   BonusField,
-  Check,
-  Choice,
-  changed,
   instantOf,
   integerOf,
-  isChecked,
   minuteOf,
   RowGroup,
-  slugsOf,
   useBonuses,
   useRows,
   When,
@@ -27,9 +22,14 @@ import {
 import { navigate } from "./router";
 import {
   ActionForm,
+  Check,
+  Choice,
+  changes,
+  checked,
   Field,
   Link,
   Loading,
+  listOf,
   Switch,
   Table,
   text,
@@ -144,11 +144,11 @@ export function NewTournamentPage({ desk }: { desk: Desk }) {
             image: image || null,
             scoring: text(form, "scoring") as TournamentScoring,
             currency: text(form, "currency").toUpperCase(),
-            convertsCurrencies: isChecked(form, "convertsCurrencies"),
+            convertsCurrencies: checked(form, "convertsCurrencies"),
             minBet: text(form, "minBet") || "0",
-            games: slugsOf(text(form, "games")),
-            providers: slugsOf(text(form, "providers")),
-            collections: slugsOf(text(form, "collections")),
+            games: listOf(text(form, "games")),
+            providers: listOf(text(form, "providers")),
+            collections: listOf(text(form, "collections")),
             startsAt: instantOf(text(form, "startsAt")) ?? "",
             endsAt: instantOf(text(form, "endsAt")) ?? "",
             leaderboardSize: integerOf(text(form, "leaderboardSize"), "Leaderboard size") ?? 20,
@@ -357,7 +357,7 @@ export function TournamentPage({ desk, id }: { desk: Desk; id: string }) {
               startsAt: startFixed ? current.startsAt : (instantOf(text(form, "startsAt")) ?? ""),
               endsAt: endFixed ? current.endsAt : (instantOf(text(form, "endsAt")) ?? ""),
             };
-            const patch = changed(current, next);
+            const patch = changes(current, next);
             if (Object.keys(patch).length === 0) return "Nothing changed.";
             await desk.api.send("PATCH", `${tournamentsUrl}/${t.id}`, patch);
             tournaments.reload();

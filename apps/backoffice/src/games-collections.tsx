@@ -7,17 +7,12 @@ import type { PageMeta } from "@casino/contract/pagination";
 import { useRef, useState } from "react";
 import type { Api } from "./api";
 import { type Desk, NotFound } from "./app";
-import {
-  Check,
-  CountriesField,
-  checked,
-  countriesOf,
-  PositionField,
-  shownList,
-} from "./games-fields";
+import { CountriesField, countriesOf, PositionField, shownList } from "./games-fields";
 import { remember } from "./games-game";
 import {
   ActionForm,
+  Check,
+  checked,
   describeError,
   Field,
   Link,

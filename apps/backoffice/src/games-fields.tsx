@@ -1,10 +1,6 @@
 // What the catalogue's forms share (games, collections, providers): lists typed as text, the
 // countries that must not see a thing, checkboxes, and optional links sent as null.
-import type { ReactNode } from "react";
-import { Field, text } from "./ui";
-
-/** Words of a list typed with commas or spaces ("DE, FR" → ["DE", "FR"]). */
-export const listOf = (value: string) => value.split(/[\s,]+/).filter(Boolean);
+import { Field, listOf, text } from "./ui";
 
 /** The form's restricted countries as ISO codes (the API answers 422 for unknown ones). */
 export const countriesOf = (form: FormData) => [
@@ -13,8 +9,6 @@ export const countriesOf = (form: FormData) => [
 
 /** An optional text: null when left empty (links, RTP, an image). */
 export const orNull = (form: FormData, name: string) => text(form, name) || null;
-
-export const checked = (form: FormData, name: string) => form.get(name) === "on";
 
 export const shownList = (list: readonly string[]) => (list.length > 0 ? list.join(", ") : "—");
 
@@ -31,14 +25,4 @@ export function CountriesField({ defaultValue = [] }: { defaultValue?: readonly 
 
 export function PositionField({ label, defaultValue }: { label: string; defaultValue: number }) {
   return <Field label={label} name="position" type="number" defaultValue={String(defaultValue)} />;
-}
-
-/** A labelled checkbox; "on" in the FormData when ticked. */
-export function Check(props: { label: ReactNode; name: string; defaultChecked?: boolean }) {
-  return (
-    <label className="check">
-      <input type="checkbox" name={props.name} defaultChecked={props.defaultChecked ?? false} />
-      {props.label}
-    </label>
-  );
 }

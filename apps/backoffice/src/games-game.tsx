@@ -10,18 +10,22 @@ import type { PageMeta } from "@casino/contract/pagination";
 import { useRef, useState } from "react";
 import type { Api } from "./api";
 import { type Desk, NotFound } from "./app";
-import {
-  Check,
-  CountriesField,
-  checked,
-  countriesOf,
-  listOf,
-  orNull,
-  PositionField,
-  shownList,
-} from "./games-fields";
+import { CountriesField, countriesOf, orNull, PositionField, shownList } from "./games-fields";
 import { navigate } from "./router";
-import { ActionForm, Field, Link, Loading, Switch, text, useLoad, usePageTitle, when } from "./ui";
+import {
+  ActionForm,
+  Check,
+  checked,
+  Field,
+  Link,
+  Loading,
+  listOf,
+  Switch,
+  text,
+  useLoad,
+  usePageTitle,
+  when,
+} from "./ui";
 
 type GameList = { data: OperatorGame[]; meta: PageMeta };
 

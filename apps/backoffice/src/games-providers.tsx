@@ -5,17 +5,11 @@
 import type { OperatorGameProvider } from "@casino/contract/operator-games";
 import { useRef } from "react";
 import { type Desk, NotFound } from "./app";
-import {
-  Check,
-  CountriesField,
-  checked,
-  countriesOf,
-  orNull,
-  PositionField,
-  shownList,
-} from "./games-fields";
+import { CountriesField, countriesOf, orNull, PositionField, shownList } from "./games-fields";
 import {
   ActionForm,
+  Check,
+  checked,
   Field,
   Link,
   Loading,

@@ -3,9 +3,11 @@
 // units. Changes apply to the next methods list and the next invoice; invoices already made go on.
 import type { OperatorPaymentMethod } from "@casino/contract/operator";
 import { type Desk, NotFound } from "./app";
-import { changes, codeList, decimal } from "./payments-forms";
+import { decimal } from "./payments-forms";
 import {
   ActionForm,
+  changes,
+  codeList,
   Field,
   Link,
   Loading,

@@ -5,10 +5,13 @@
 // not edited (README "Operator API").
 import type { OperatorCurrency, OperatorPaymentMethod } from "@casino/contract/operator";
 import { type Desk, NotFound } from "./app";
-import { Check, changes, checked, decimal } from "./payments-forms";
+import { decimal } from "./payments-forms";
 import { countriesOf, MethodPage, methodName } from "./payments-method";
 import {
   ActionForm,
+  Check,
+  changes,
+  checked,
   Field,
   Link,
   Loading,

@@ -21,6 +21,7 @@ import {
   Table,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -282,15 +283,6 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
       </section>
     </>
   );
-}
-
-/**
- * The idempotency key of one change: kept while its form is retried after a failure, so a
- * request that reached the server before the network failed is not applied twice.
- */
-function useOnceKey() {
-  const key = useRef(crypto.randomUUID());
-  return { current: () => key.current, next: () => (key.current = crypto.randomUUID()) };
 }
 
 function Adjust(props: { desk: Desk; base: string; player: OperatorPlayer; done: () => void }) {

@@ -9,6 +9,9 @@ import { type Desk, NotFound } from "./app";
 import { navigate } from "./router";
 import {
   ActionForm,
+  Check,
+  Choice,
+  checked,
   Field,
   Link,
   Loading,
@@ -43,18 +46,6 @@ export function gives(bonus: OperatorBonus): string {
   }
   return `${a.presets.quantity ?? "?"} spins${bonus.freespinGame ? ` on ${bonus.freespinGame}` : ""}`;
 }
-
-/** A checkbox with its label (FormData: "on" when checked). */
-export function Check(props: { name: string; label: string; checked: boolean }) {
-  return (
-    <label className="check">
-      <input type="checkbox" name={props.name} defaultChecked={props.checked} />
-      {props.label}
-    </label>
-  );
-}
-
-export const checked = (form: FormData, name: string) => form.get(name) === "on";
 
 /** The columns of the per-currency table, and which types use them. */
 const COLUMNS = [
@@ -158,24 +149,6 @@ function named(error: unknown, sent: Conditions): unknown {
     Object.entries(error.fields).map(([field, problems]) => [labels.get(field) ?? field, problems]),
   );
   return new ApiError(error.message, error.status, error.code, fields);
-}
-
-/** A labelled select whose value the page follows (Field's is the form's only). */
-function Choice(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <select id={id} value={props.value} onChange={(event) => props.onChange(event.target.value)}>
-        {props.children}
-      </select>
-    </div>
-  );
 }
 
 /**
@@ -292,14 +265,9 @@ function BonusForm(props: {
           <Choice
             label="Type"
             value={String(type)}
+            options={TYPE as Record<string, string>}
             onChange={(value) => setType(Number(value) as 1 | 2 | 3)}
-          >
-            {Object.entries(TYPE).map(([code, label]) => (
-              <option key={code} value={code}>
-                {label}
-              </option>
-            ))}
-          </Choice>
+          />
         </>
       )}
       <Field label="Name" name="name" defaultValue={bonus?.name ?? ""} />
@@ -336,9 +304,9 @@ function BonusForm(props: {
       <Check
         name="autoActivate"
         label="Active at once when issued"
-        checked={bonus?.autoActivate ?? true}
+        defaultChecked={bonus?.autoActivate ?? true}
       />
-      {bonus === null && <Check name="isEnabled" label="Switched on" checked />}
+      {bonus === null && <Check name="isEnabled" label="Switched on" defaultChecked />}
 
       <fieldset className="wide">
         <legend>
@@ -625,7 +593,7 @@ function GameRules({ desk, bonus, done }: { desk: Desk; bonus: OperatorBonus; do
       >
         <Field label="Game (slug)" name="game" />
         <Field label="Counts (% of a bet)" name="contribution" defaultValue="0" />
-        <Check name="isRestricted" label="Bets refused while the bonus is active" checked={false} />
+        <Check name="isRestricted" label="Bets refused while the bonus is active" />
       </ActionForm>
       {bonus.gameRules.length === 0 ? (
         <p>No game rules.</p>
@@ -654,7 +622,11 @@ function GameRules({ desk, bonus, done }: { desk: Desk; bonus: OperatorBonus; do
                     name="contribution"
                     defaultValue={rule.contribution}
                   />
-                  <Check name="isRestricted" label="Bets refused" checked={rule.isRestricted} />
+                  <Check
+                    name="isRestricted"
+                    label="Bets refused"
+                    defaultChecked={rule.isRestricted}
+                  />
                 </ActionForm>
               </td>
               <td>

@@ -7,8 +7,7 @@ import type {
 } from "@casino/contract/operator";
 import { useState } from "react";
 import type { Desk } from "./app";
-import { Check, checked } from "./promotions-bonus";
-import { ActionForm, Field, Loading, Table, text, useLoad, when } from "./ui";
+import { ActionForm, Check, checked, Field, Loading, Table, text, useLoad, when } from "./ui";
 
 const PERIOD = {
   daily: "Daily",
@@ -151,7 +150,7 @@ export function CashbackSection({ desk, bonuses }: { desk: Desk; bonuses: Operat
               </option>
             ))}
         </Field>
-        <Check name="isEnabled" label="Switched on" checked={editing?.isEnabled ?? true} />
+        <Check name="isEnabled" label="Switched on" defaultChecked={editing?.isEnabled ?? true} />
       </ActionForm>
     </section>
   );

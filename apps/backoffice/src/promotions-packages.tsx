@@ -4,9 +4,11 @@
 import type { OperatorBonus, OperatorBonusPackage } from "@casino/contract/operator";
 import { useRef, useState } from "react";
 import { type Desk, NotFound } from "./app";
-import { Check, checked, Warnings } from "./promotions-bonus";
+import { Warnings } from "./promotions-bonus";
 import {
   ActionForm,
+  Check,
+  checked,
   Field,
   Link,
   Loading,
@@ -85,7 +87,7 @@ export function PackagesSection({ desk }: { desk: Desk }) {
           name="steps"
           required={false}
         />
-        <Check name="isEnabled" label="Switched on" checked />
+        <Check name="isEnabled" label="Switched on" defaultChecked />
       </ActionForm>
     </section>
   );

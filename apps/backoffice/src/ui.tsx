@@ -1,6 +1,6 @@
 // The back office's small building blocks: links that move in place, data that loads (and
 // loads again after a change), and forms that show the API's answer, success or problem.
-import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "./api";
 import type { Desk } from "./app";
 import { BASE, navigate } from "./router";
@@ -253,4 +253,70 @@ export function Switch(props: {
       }}
     />
   );
+}
+
+/** A labelled checkbox; `name` is its FormData key ("on" when ticked, see `checked`). */
+export function Check(props: { label: ReactNode; name: string; defaultChecked?: boolean }) {
+  return (
+    <label className="check">
+      <input type="checkbox" name={props.name} defaultChecked={props.defaultChecked ?? false} />
+      {props.label}
+    </label>
+  );
+}
+
+export const checked = (form: FormData, name: string) => form.get(name) === "on";
+
+/** A labelled select whose value the page follows (what else the form shows depends on it). */
+export function Choice<T extends string>(props: {
+  label: string;
+  /** Its FormData key, when the form sends it. */
+  name?: string;
+  value: T;
+  options: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select
+        id={id}
+        name={props.name}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value as T)}
+      >
+        {(Object.entries(props.options) as [T, string][]).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The entries of `next` whose value differs from `current`'s (compared as JSON): a PATCH's body. */
+export function changes<T extends object>(current: T, next: Partial<T>): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(next) as (keyof T)[]) {
+    if (JSON.stringify(next[key]) !== JSON.stringify(current[key])) out[key] = next[key];
+  }
+  return out;
+}
+
+/** The words of a list typed with commas, semicolons or spaces ("a, b c" → ["a", "b", "c"]). */
+export const listOf = (value: string) => value.split(/[\s,;]+/).filter(Boolean);
+
+/** Codes typed as a list, upper-cased ("de, AT fr" → ["DE", "AT", "FR"]). */
+export const codeList = (value: string) => listOf(value.toUpperCase());
+
+/**
+ * The idempotency key of one change: kept while its form is retried after a failure, so a
+ * request that reached the server before the network failed is not applied twice; `next()`
+ * after a success.
+ */
+export function useOnceKey() {
+  const key = useRef(crypto.randomUUID());
+  return { current: () => key.current, next: () => (key.current = crypto.randomUUID()) };
 }
