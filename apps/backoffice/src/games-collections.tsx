@@ -8,7 +8,6 @@ import { useRef, useState } from "react";
 import type { Api } from "./api";
 import { type Desk, NotFound } from "./app";
 import { CountriesField, countriesOf, PositionField, shownList } from "./games-fields";
-import { remember } from "./games-game";
 import {
   ActionForm,
   Check,
@@ -106,7 +105,6 @@ async function gamesOf(api: Api, slug: string): Promise<OperatorGame[]> {
     games.push(...data);
     if (page * meta.perPage >= meta.total) break;
   }
-  remember(games);
   return games;
 }
 

@@ -6,9 +6,8 @@ import type {
   OperatorGameCollection,
   OperatorGameProvider,
 } from "@casino/contract/operator-games";
-import type { PageMeta } from "@casino/contract/pagination";
 import { useRef, useState } from "react";
-import type { Api } from "./api";
+import { type Api, ApiError } from "./api";
 import { type Desk, NotFound } from "./app";
 import { CountriesField, countriesOf, orNull, PositionField, shownList } from "./games-fields";
 import { navigate } from "./router";
@@ -27,30 +26,13 @@ import {
   when,
 } from "./ui";
 
-type GameList = { data: OperatorGame[]; meta: PageMeta };
-
-/** The slugs of games seen in lists, by id: a game's page finds its game by one search. */
-const slugs = new Map<number, string>();
-
-/** Keeps the slugs of listed games (the API has no GET of one game by id). */
-export function remember(games: readonly OperatorGame[]): void {
-  for (const game of games) slugs.set(game.id, game.slug);
-}
-
-/** The game with this id: by its slug if it was listed, else page by page; null: none. */
+/** The game with this id (null: none). */
 async function findGame(api: Api, id: number): Promise<OperatorGame | null> {
-  const slug = slugs.get(id);
-  if (slug) {
-    const { data } = await api.get<GameList>(`/games?perPage=100&search=${slug}`);
-    const found = data.find((game) => game.id === id);
-    if (found) return found;
-  }
-  for (let page = 1; ; page += 1) {
-    const { data, meta } = await api.get<GameList>(`/games?perPage=100&page=${page}`);
-    remember(data);
-    const found = data.find((game) => game.id === id);
-    if (found) return found;
-    if (page * meta.perPage >= meta.total) return null;
+  try {
+    return (await api.get<{ data: OperatorGame }>(`/games/${id}`)).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   }
 }
 
@@ -268,7 +250,6 @@ export function NewGame({
           ...gameBody(form, all),
         });
         key.current = crypto.randomUUID();
-        remember([data]);
         done();
         navigate(`/games/${data.id}`);
         return `Created ${data.title}.`;

@@ -8,7 +8,7 @@ import type { PageMeta } from "@casino/contract/pagination";
 import { useState } from "react";
 import { type Desk, NotFound } from "./app";
 import { CollectionPage, CollectionsSection } from "./games-collections";
-import { GamePage, NewGame, remember } from "./games-game";
+import { GamePage, NewGame } from "./games-game";
 import { ProviderPage, ProvidersSection, useProviders } from "./games-providers";
 import { Field, Link, Loading, Pager, QueryForm, Switch, Table, useLoad, usePageTitle } from "./ui";
 
@@ -29,13 +29,13 @@ function GamesPage({ desk }: { desk: Desk }) {
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
   const providers = useProviders(desk);
-  const games = useLoad(async () => {
-    const list = await desk.api.get<{ data: OperatorGame[]; meta: PageMeta }>(
-      `/games?perPage=${PER_PAGE}&page=${page}${query}`,
-    );
-    remember(list.data);
-    return list;
-  }, [query, page]);
+  const games = useLoad(
+    () =>
+      desk.api.get<{ data: OperatorGame[]; meta: PageMeta }>(
+        `/games?perPage=${PER_PAGE}&page=${page}${query}`,
+      ),
+    [query, page],
+  );
   usePageTitle("Games");
   return (
     <>

@@ -9,7 +9,7 @@ import type {
   OperatorPlayerSummary,
 } from "@casino/contract/operator-players";
 import type { PageMeta } from "@casino/contract/pagination";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { Desk } from "./app";
 import {
   ActionForm,

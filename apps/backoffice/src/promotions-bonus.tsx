@@ -3,7 +3,7 @@
 // of a new one (/promotions/bonuses/new). Amounts are decimal strings in major units, per
 // currency, with an optional base-currency amount the server converts for the other currencies.
 import type { CreateOperatorBonusBody, OperatorBonus } from "@casino/contract/operator";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { ApiError } from "./api";
 import { type Desk, NotFound } from "./app";
 import { navigate } from "./router";

@@ -194,6 +194,10 @@ describe("switching games and providers off", () => {
     const off = await call("PATCH", `/api/operator/games/${game.id}`, { isEnabled: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data).toMatchObject({ isEnabled: false, collections: [rail.slug] });
+    // The operator still reads it by id; an unknown id is a 404.
+    const one = await call("GET", `/api/operator/games/${game.id}`);
+    expect(one.json().data).toEqual(off.json().data);
+    expectErrorCode(await call("GET", "/api/operator/games/999999"), 404, 404);
 
     expect(await playerGames(`collection=${rail.slug}`)).toEqual([]);
     const detail = await app.inject({ url: `/api/game/games/${game.slug}` });

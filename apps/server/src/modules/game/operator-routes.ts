@@ -26,6 +26,7 @@ import {
 } from "@casino/contract/operator-games";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
+import { cachePrivate } from "../../lib/http";
 import { operatorApi, operatorErrors, operatorGuard } from "../../lib/operator-api";
 import type { CatalogueCaches } from "./operator-catalogue";
 import {
@@ -34,7 +35,12 @@ import {
   patchOperatorCollection,
   putCollectionGames,
 } from "./operator-collections";
-import { createOperatorGame, listOperatorGames, patchOperatorGame } from "./operator-games";
+import {
+  createOperatorGame,
+  listOperatorGames,
+  patchOperatorGame,
+  readOperatorGame,
+} from "./operator-games";
 import { issueWalletKey, listWalletKeys, retireWalletKey } from "./operator-provider-keys";
 import {
   createOperatorProvider,
@@ -195,6 +201,23 @@ export async function operatorGameRoutes(
     async (request, reply) => {
       const { status, body } = created(await createOperatorGame(ctx, caches, request.body));
       return reply.code(status).send(body);
+    },
+  );
+
+  api.get(
+    "/api/operator/games/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "One game, switched off too",
+        params: OperatorIdParams,
+        response: { 200: OperatorGameResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await readOperatorGame(ctx.db, request.params.id) };
     },
   );
 
