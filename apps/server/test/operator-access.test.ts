@@ -188,7 +188,16 @@ describe("who a key is", () => {
     expect(root.json().data).toEqual({
       name: "root",
       keyId: null,
-      scopes: ["payments", "players", "games", "promotions", "messages", "content", "reports", "access"],
+      scopes: [
+        "payments",
+        "players",
+        "games",
+        "promotions",
+        "messages",
+        "content",
+        "reports",
+        "access",
+      ],
       user: null,
     });
     const copy = await issueKey("Kim, copy", ["content"]);

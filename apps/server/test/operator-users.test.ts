@@ -343,9 +343,10 @@ describe("operator users", () => {
     });
     expect(moved.json().data.secondFactorRequired).toBe(true);
     expectErrorCode(await as(support.session.token as string, "GET", "/api/operator/me"), 401, 401);
-    expect(
-      (await signIn(support.login, support.password, freshIp())).json().data,
-    ).toMatchObject({ scopes: [], secondFactorSetupRequired: true });
+    expect((await signIn(support.login, support.password, freshIp())).json().data).toMatchObject({
+      scopes: [],
+      secondFactorSetupRequired: true,
+    });
   });
 
   it("after a change of SECRETS_ENCRYPTION_KEY the second factor keeps working, the job seals it again, and then the old key can go", async () => {
