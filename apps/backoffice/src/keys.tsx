@@ -85,15 +85,17 @@ function keyState(key: OperatorApiKey, now: number): string {
 }
 
 function OperatorKeys({ desk }: { desk: Desk }) {
-  const keys = useLoad(() => desk.api.get<{ data: OperatorApiKey[] }>("/api-keys"), []);
+  const [all, setAll] = useState(false);
+  // Without "all", only the keys that still work: every sign-in adds a session key.
+  const keys = useLoad(
+    () => desk.api.get<{ data: OperatorApiKey[] }>(all ? "/api-keys" : "/api-keys?active=true"),
+    [all],
+  );
   const users = useLoad(() => desk.api.get<{ data: OperatorUser[] }>("/users"), []);
   const [issued, setIssued] = useState<{ name: string; token: string } | null>(null);
-  const [all, setAll] = useState(false);
   const now = Date.now();
   const userOf = (id: number) => users.data?.data.find((user) => user.id === id);
-  const shown = (keys.data?.data ?? []).filter(
-    (key) => all || (!key.revokedAt && !(key.expiresAt && Date.parse(key.expiresAt) <= now)),
-  );
+  const shown = keys.data?.data ?? [];
   return (
     <section aria-labelledby="operator-keys">
       <h2 id="operator-keys">Operator keys</h2>
@@ -137,7 +139,7 @@ function OperatorKeys({ desk }: { desk: Desk }) {
         <Loading error={keys.error} />
       ) : (
         <Table
-          caption={`${shown.length} of ${keys.data.data.length} keys, newest first`}
+          caption={`${shown.length} ${all ? "keys" : "keys that still work"}, newest first`}
           columns={["Key", "Prefix", "Scopes", "Issued", "Last used", "State", "Revoke"]}
         >
           {shown.map((key) => {

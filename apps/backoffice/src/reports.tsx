@@ -2,7 +2,9 @@
 // withdrawals, net deposits, settled rounds with GGR, players, sign-ups), per day with a CSV
 // download, and how each game did in one currency. Figures of different currencies are never
 // added together; net deposits are exact decimal arithmetic, never floats.
+
 import type { DailyReport, GameReport, ReportFigures } from "@casino/contract/operator-reports";
+import type { Currency } from "@casino/contract/settings";
 import { readPlainDecimal } from "@casino/money/decimal";
 import { formatScaled } from "@casino/money/format";
 import { useEffect, useMemo, useState } from "react";
@@ -99,14 +101,23 @@ function DownloadLink(props: { content: string; type: string; filename: string; 
   );
 }
 
+/** The codes of the site's currencies (GET /api/settings/currencies, public: no key needed). */
+async function siteCurrencies(): Promise<string[]> {
+  const response = await fetch("/api/settings/currencies");
+  if (!response.ok) return [];
+  const { data } = (await response.json()) as { data: Pick<Currency, "code">[] };
+  return data.map((currency) => currency.code);
+}
+
 export function ReportsDesk({ desk, rest }: { desk: Desk; rest: string }) {
   usePageTitle("Reports");
   const [range, setRange] = useState<Range>(() => ({
     ...(QUICK[1]?.range(Date.now()) ?? { from: "", to: "" }),
     currency: "",
   }));
-  /** Every currency seen in an answer: the choices of the currency selects. */
+  /** The site's currencies (its public list) and every one seen in an answer: the choices. */
   const [known, setKnown] = useState<string[]>([]);
+  const listed = useLoad(siteCurrencies, []);
   const report = useLoad(
     () =>
       desk.api.get<{ data: DailyReport }>(
@@ -124,7 +135,9 @@ export function ReportsDesk({ desk, rest }: { desk: Desk; rest: string }) {
   }, [seen]);
 
   if (rest !== "") return <NotFound />;
-  const currencies = [...new Set([...known, ...(range.currency ? [range.currency] : [])])].sort();
+  const currencies = [
+    ...new Set([...(listed.data ?? []), ...known, ...(range.currency ? [range.currency] : [])]),
+  ].sort();
   const data = report.data?.data;
   return (
     <>
@@ -178,7 +191,12 @@ export function ReportsDesk({ desk, rest }: { desk: Desk; rest: string }) {
         <Report report={data} busy={report.loading} />
       )}
 
-      <Games desk={desk} range={range} currencies={currencies} />
+      <Games
+        desk={desk}
+        range={range}
+        currencies={currencies}
+        played={data?.totals.find((total) => total.bets.rounds > 0)?.currency}
+      />
     </>
   );
 }
@@ -275,12 +293,23 @@ function Report({ report, busy }: { report: DailyReport; busy: boolean }) {
 
 const SORTS = { ggr: "GGR", stakes: "Stakes", rounds: "Rounds" } as const;
 
-function Games({ desk, range, currencies }: { desk: Desk; range: Range; currencies: string[] }) {
+function Games({
+  desk,
+  range,
+  currencies,
+  played,
+}: {
+  desk: Desk;
+  range: Range;
+  currencies: string[];
+  /** A currency the range has rounds in. */
+  played: string | undefined;
+}) {
   const [chosen, setChosen] = useState("");
   const [sort, setSort] = useState<keyof typeof SORTS>("ggr");
   const [limit, setLimit] = useState("50");
-  // The one chosen here; else the range's currency, else the first seen.
-  const currency = chosen || range.currency || currencies[0] || "";
+  // The one chosen here; else the range's currency, else one with rounds, else the first.
+  const currency = chosen || range.currency || played || currencies[0] || "";
   const games = useLoad(
     () =>
       currency

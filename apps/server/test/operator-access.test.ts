@@ -147,6 +147,18 @@ describe("operator keys", () => {
     const again = await as(bob.token, "DELETE", `/api/operator/api-keys/${carol.id}`);
     expect(again.json().data.revokedAt).toBe(revoked.json().data.revokedAt);
     expectErrorCode(await as(bob.token, "DELETE", "/api/operator/api-keys/999999"), 404, 404);
+    // The list of keys that still work, and of the others.
+    const ids = async (active: string) =>
+      (await operatorRequest(app, "GET", `/api/operator/api-keys?active=${active}`))
+        .json()
+        .data.map((key: { id: number }) => key.id);
+    expect(await ids("true")).toContain(bob.id);
+    expect(await ids("true")).not.toContain(carol.id);
+    expect(await ids("false")).toContain(carol.id);
+    expect(await ids("false")).not.toContain(bob.id);
+    expect(
+      fieldsOf(await operatorRequest(app, "GET", "/api/operator/api-keys?active=maybe")),
+    ).toHaveProperty("active");
 
     const trail = await changesOf(`kind=operator-api-key&entityId=${carol.id}`);
     expect(trail.map((change) => [change.action, change.actor])).toEqual([

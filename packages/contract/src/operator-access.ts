@@ -70,6 +70,12 @@ export const CreateOperatorApiKeyBody = z
   .meta({ id: "CreateOperatorApiKey" });
 export type CreateOperatorApiKeyBody = z.infer<typeof CreateOperatorApiKeyBody>;
 
+export const OperatorApiKeyQuery = z.object({
+  /** true: only keys that still work (not revoked, not expired); false: only the others. */
+  active: z.enum(["true", "false"]).optional(),
+});
+export type OperatorApiKeyQuery = z.infer<typeof OperatorApiKeyQuery>;
+
 export const OperatorApiKeyList = z.object({ data: z.array(OperatorApiKey) });
 export const OperatorApiKeyResponse = z.object({ data: OperatorApiKey });
 export const IssuedOperatorApiKeyResponse = z.object({ data: IssuedOperatorApiKey });

@@ -9,6 +9,7 @@ import type {
   CreateOperatorApiKeyBody,
   IssuedOperatorApiKey,
   OperatorApiKey,
+  OperatorApiKeyQuery,
   OperatorScope,
 } from "@casino/contract/operator-access";
 import type { AppContext } from "../../context";
@@ -90,9 +91,16 @@ export function actorOf(): OperatorActor {
 }
 
 /** GET /api/operator/api-keys: every key, revoked ones too, newest first. */
-export async function listOperatorApiKeys(ctx: AppContext): Promise<OperatorApiKey[]> {
+export async function listOperatorApiKeys(
+  ctx: AppContext,
+  query: OperatorApiKeyQuery = {},
+): Promise<OperatorApiKey[]> {
+  const working = "revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $1)";
+  const where =
+    query.active === undefined ? "" : `WHERE ${query.active === "true" ? "" : "NOT "}(${working})`;
   const rows = await ctx.db.query<KeyRow>(
-    `SELECT ${COLUMNS} FROM operator_api_keys ORDER BY id DESC`,
+    `SELECT ${COLUMNS} FROM operator_api_keys ${where} ORDER BY id DESC`,
+    query.active === undefined ? [] : [ctx.now()],
   );
   return rows.map(toView);
 }

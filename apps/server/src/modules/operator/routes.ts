@@ -9,6 +9,7 @@ import {
   InvitedOperatorUserResponse,
   IssuedOperatorApiKeyResponse,
   OperatorApiKeyList,
+  OperatorApiKeyQuery,
   OperatorApiKeyResponse,
   OperatorChangeList,
   OperatorChangeQuery,
@@ -115,11 +116,13 @@ export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Pro
       ...guard,
       schema: {
         tags,
-        summary: "Every operator key (never the key itself), revoked ones too, newest first",
+        summary:
+          "Every operator key (never the key itself), newest first; active=true only those that still work, false the revoked and expired",
+        querystring: OperatorApiKeyQuery,
         response: { 200: OperatorApiKeyList, ...operatorErrors },
       },
     },
-    async () => ({ data: await listOperatorApiKeys(ctx) }),
+    async (request) => ({ data: await listOperatorApiKeys(ctx, request.query) }),
   );
 
   api.post(
