@@ -2,32 +2,16 @@
 // manager makes a collection, fills it and orders its games, and edits a game; the site's public
 // catalogue shows each change. An access key issues a named key shown once, which works until
 // it is revoked, and issues and retires a game provider's wallet key.
-import { createHash, randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
+import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
+import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
 import { useSite } from "./support/fixture";
 
-const ROOT = randomBytes(24).toString("hex");
+const ROOT = newRootKey();
 const site = useSite({ OPERATOR_API_TOKEN: ROOT });
 const WAIT = { timeout: 20_000 };
 
-/** A named operator key with these scopes, issued by the root key. */
-async function issueKey(name: string, scopes: string[]): Promise<{ token: string; id: number }> {
-  const response = await fetch(`${site.server.url}/api/operator/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
-    body: JSON.stringify({ name, scopes }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { token: string; id: number } }).data;
-}
-
-async function signIn(page: Page, key: string) {
-  await page.goto("/backoffice");
-  await page.getByText("Sign in with an operator key").click();
-  await page.getByLabel("Operator key").fill(key);
-  await page.getByRole("button", { name: "Sign in with the key" }).click();
-}
+const issueKey = (name: string, scopes: string[]) => issueOperatorKey(site, ROOT, name, scopes);
 
 /** A GET of the API as a visitor from `country` (the catalogue depends on it). */
 async function publicGet<T>(path: string, country = "DE"): Promise<{ status: number; data: T }> {
@@ -49,7 +33,7 @@ async function operatorGet<T>(token: string, path: string) {
 describe("back office: catalogue and keys", () => {
   test("a games key creates a collection, adds two games, puts them in order and renames it; the site's catalogue follows", async () => {
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Cleo, catalogue", ["games"])).token);
+    await signInWithKey(page, (await issueKey("Cleo, catalogue", ["games"])).token);
     await page.getByRole("heading", { level: 1, name: "Games" }).waitFor();
 
     const collections = page.getByRole("region", { name: "Collections" });
@@ -75,7 +59,8 @@ describe("back office: catalogue and keys", () => {
         .waitFor();
     }
     const order = () => games.getByRole("rowheader").allTextContents();
-    expect(await order()).toEqual(["Gold Rush", "Ocean Gems"]);
+    // The list loads again after each change: wait for it to show both.
+    await expect.poll(order).toEqual(["Gold Rush", "Ocean Gems"]);
     await games.getByRole("button", { name: "Move Ocean Gems up" }).click();
     await games.getByRole("status").filter({ hasText: "Moved Ocean Gems up." }).waitFor();
     await expect.poll(order).toEqual(["Ocean Gems", "Gold Rush"]);
@@ -107,7 +92,7 @@ describe("back office: catalogue and keys", () => {
 
   test("a games key renames a game, tags it and keeps it from France; the site shows the new title and refuses it in France", async () => {
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Gus, games", ["games"])).token);
+    await signInWithKey(page, (await issueKey("Gus, games", ["games"])).token);
     await page.getByLabel("Title, slug or code").fill("Pharaoh Spins");
     await page.getByRole("button", { name: "Find" }).click();
     await page.getByRole("link", { name: "Pharaoh Spins" }).click();
@@ -144,7 +129,10 @@ describe("back office: catalogue and keys", () => {
 
   test("an access key issues a named key shown once, which works until it is revoked, and issues and retires a provider's wallet key", async () => {
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Ana, access", ["access", "games", "messages"])).token);
+    await signInWithKey(
+      page,
+      (await issueKey("Ana, access", ["access", "games", "messages"])).token,
+    );
     await page
       .getByRole("navigation", { name: "Desks" })
       .getByRole("link", { name: "Keys" })

@@ -1,38 +1,19 @@
-// The back office's Engagement desk (/backoffice/engagement): a key with the `promotions` scope
-// defines a quest, a tournament and the loyalty programme in forms, and each change shows for
-// players through the public API (quests, tournaments, loyalty levels and earn rules).
-import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { registerByApi, uniqueEmail } from "./support/accounts";
+import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
 import { useSite } from "./support/fixture";
 import { playerApi } from "./support/wallet";
 
-const ROOT = randomBytes(24).toString("hex");
+const ROOT = newRootKey();
 const site = useSite({ OPERATOR_API_TOKEN: ROOT });
 
-/** A named operator key with these scopes, issued by the root key. */
-async function issueKey(name: string, scopes: string[]): Promise<{ token: string; id: number }> {
-  const response = await fetch(`${site.server.url}/api/operator/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
-    body: JSON.stringify({ name, scopes }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { token: string; id: number } }).data;
-}
-
-async function signIn(page: Page, key: string) {
-  await page.goto("/backoffice");
-  await page.getByText("Sign in with an operator key").click();
-  await page.getByLabel("Operator key").fill(key);
-  await page.getByRole("button", { name: "Sign in with the key" }).click();
-}
+const issueKey = (name: string, scopes: string[]) => issueOperatorKey(site, ROOT, name, scopes);
 
 /** The Engagement desk of a fresh page signed in with a new `promotions` key. */
 async function openDesk(name: string): Promise<Page> {
   const { page } = await site.open();
-  await signIn(page, (await issueKey(name, ["promotions"])).token);
+  await signInWithKey(page, (await issueKey(name, ["promotions"])).token);
   await page
     .getByRole("navigation", { name: "Desks" })
     .getByRole("link", { name: "Engagement" })

@@ -1,33 +1,12 @@
-// The back office's Payments and Countries desks (/backoffice/payments, /backoffice/countries):
-// a payments key changes a deposit method's EUR limits and presets (a 422 shown first) and
-// switches the method off, a currency leaves the pickers and gets a new rate, and a players key
-// refuses sign-up from a country and unlists it; each time the player API follows at once.
-import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_ENV, PASSWORD, registerByApi, uniqueEmail } from "./support/accounts";
+import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
 import { useSite } from "./support/fixture";
 
-const ROOT = randomBytes(24).toString("hex");
+const ROOT = newRootKey();
 const site = useSite({ ...ACCOUNT_ENV, SANDBOX_PAYMENTS: "true", OPERATOR_API_TOKEN: ROOT });
 
-/** A named operator key with these scopes, issued by the root key. */
-async function issueKey(name: string, scopes: string[]): Promise<{ token: string; id: number }> {
-  const response = await fetch(`${site.server.url}/api/operator/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
-    body: JSON.stringify({ name, scopes }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { token: string; id: number } }).data;
-}
-
-async function signIn(page: Page, key: string) {
-  await page.goto("/backoffice");
-  await page.getByText("Sign in with an operator key").click();
-  await page.getByLabel("Operator key").fill(key);
-  await page.getByRole("button", { name: "Sign in with the key" }).click();
-}
+const issueKey = (name: string, scopes: string[]) => issueOperatorKey(site, ROOT, name, scopes);
 
 /** A public (or player) GET from a request country; the answer's JSON. */
 async function getJson<T>(path: string, country: string, token?: string): Promise<T> {
@@ -62,7 +41,7 @@ describe("back office: payments and countries", () => {
     expect(card?.amountMin).toBe("10.00");
 
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Pat, payments", ["payments"])).token);
+    await signInWithKey(page, (await issueKey("Pat, payments", ["payments"])).token);
     await page
       .getByRole("navigation", { name: "Desks" })
       .getByRole("link", { name: "Payments" })
@@ -137,7 +116,7 @@ describe("back office: payments and countries", () => {
     expect((await visible()).map((currency) => currency.code)).toContain("CAD");
 
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Pat, payments", ["payments"])).token);
+    await signInWithKey(page, (await issueKey("Pat, payments", ["payments"])).token);
     await page
       .getByRole("navigation", { name: "Desks" })
       .getByRole("link", { name: "Payments" })
@@ -186,7 +165,7 @@ describe("back office: payments and countries", () => {
     expect(await listed()).toContain("AT");
 
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Ada, compliance", ["players"])).token);
+    await signInWithKey(page, (await issueKey("Ada, compliance", ["players"])).token);
     await page
       .getByRole("navigation", { name: "Desks" })
       .getByRole("link", { name: "Countries" })

@@ -2,31 +2,15 @@
 // and a player is offered it with them; changes of the wager and a game rule take effect; a
 // bonus package's steps decide which bonus a player is offered; cashback edited per currency.
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { registerByApi, uniqueEmail } from "./support/accounts";
+import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
 import { useSite } from "./support/fixture";
 
-const ROOT = randomBytes(24).toString("hex");
+const ROOT = newRootKey();
 const site = useSite({ OPERATOR_API_TOKEN: ROOT });
 
-/** A named operator key with these scopes, issued by the root key. */
-async function issueKey(name: string, scopes: string[]): Promise<{ token: string; id: number }> {
-  const response = await fetch(`${site.server.url}/api/operator/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
-    body: JSON.stringify({ name, scopes }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { token: string; id: number } }).data;
-}
-
-async function signIn(page: Page, key: string) {
-  await page.goto("/backoffice");
-  await page.getByText("Sign in with an operator key").click();
-  await page.getByLabel("Operator key").fill(key);
-  await page.getByRole("button", { name: "Sign in with the key" }).click();
-}
+const issueKey = (name: string, scopes: string[]) => issueOperatorKey(site, ROOT, name, scopes);
 
 /** The player API's answer of a GET, as this player. */
 async function asPlayer<T>(token: string, path: string): Promise<T> {
@@ -63,7 +47,7 @@ describe("back office: promotions", () => {
     const player = await registerByApi(site.server.url, uniqueEmail("promo"));
     const name = `Autumn reload ${tag()}`;
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Mia, marketing", ["promotions"])).token);
+    await signInWithKey(page, (await issueKey("Mia, marketing", ["promotions"])).token);
     await page.getByRole("heading", { level: 1, name: "Promotions" }).waitFor();
 
     await page.getByRole("link", { name: "New bonus", exact: true }).click();
@@ -172,7 +156,7 @@ describe("back office: promotions", () => {
     }
 
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Noa, marketing", ["promotions"])).token);
+    await signInWithKey(page, (await issueKey("Noa, marketing", ["promotions"])).token);
     const packages = page.getByRole("region", { name: "Bonus packages" });
     const create = packages.getByRole("form", { name: "New bonus package" });
     const packageName = `Autumn package ${id}`;
@@ -217,7 +201,7 @@ describe("back office: promotions", () => {
   test("a marketing key changes the EUR cashback and the player's cashback shows it; switched off, the player has none", async () => {
     const player = await registerByApi(site.server.url, uniqueEmail("cashback"));
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Ola, marketing", ["promotions"])).token);
+    await signInWithKey(page, (await issueKey("Ola, marketing", ["promotions"])).token);
     const cashback = page.getByRole("region", { name: "Cashback" });
     await cashback.getByRole("button", { name: "Edit cashback EUR" }).click();
     const form = cashback.getByRole("form", { name: "Set cashback" });

@@ -1,36 +1,15 @@
-// The back office's Reports desk: a key with just `reports` reads the day's totals per currency
-// (deposits, net deposits, GGR), the daily table as a CSV, and the games played; a range without
-// activity says so; a key without `reports` has no Reports desk. Activity is made through the
-// public APIs: sandbox deposits and rounds through the signed provider wallet API.
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { DailyReport, GameReport } from "@casino/contract/operator-reports";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
 import { useSite } from "./support/fixture";
 import { GAME_ENV, gameSession, playRound } from "./support/games";
 import { depositByApi, fundedPlayerTokens, WAIT, WALLET_ENV } from "./support/wallet";
 
-const ROOT = randomBytes(24).toString("hex");
+const ROOT = newRootKey();
 const site = useSite({ ...WALLET_ENV, ...GAME_ENV, OPERATOR_API_TOKEN: ROOT });
 
-/** A named operator key with these scopes, issued by the root key. */
-async function issueKey(name: string, scopes: string[]): Promise<{ token: string; id: number }> {
-  const response = await fetch(`${site.server.url}/api/operator/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
-    body: JSON.stringify({ name, scopes }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { token: string; id: number } }).data;
-}
-
-async function signIn(page: Page, key: string) {
-  await page.goto("/backoffice");
-  await page.getByText("Sign in with an operator key").click();
-  await page.getByLabel("Operator key").fill(key);
-  await page.getByRole("button", { name: "Sign in with the key" }).click();
-}
+const issueKey = (name: string, scopes: string[]) => issueOperatorKey(site, ROOT, name, scopes);
 
 /** An operator API GET with `key`; the answer's status and body. */
 async function operatorGet<T>(path: string, key = ROOT): Promise<{ status: number; data: T }> {
@@ -90,7 +69,7 @@ describe("back office reports", () => {
       .toEqual([expected.deposits, expected.rounds]);
 
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Rita, reports", ["reports"])).token);
+    await signInWithKey(page, (await issueKey("Rita, reports", ["reports"])).token);
     const desks = page.getByRole("navigation", { name: "Desks" });
     await desks.getByRole("link", { name: "Reports" }).click();
     await page.getByRole("heading", { level: 1, name: "Reports" }).waitFor();
@@ -168,7 +147,7 @@ describe("back office reports", () => {
   test("a key without reports has no Reports desk, and the API refuses it", async () => {
     const key = (await issueKey("Sam, support", ["players"])).token;
     const { page } = await site.open();
-    await signIn(page, key);
+    await signInWithKey(page, key);
     const desks = page.getByRole("navigation", { name: "Desks" });
     await desks.getByRole("link", { name: "Players" }).waitFor();
     expect(await desks.getByRole("link", { name: "Reports" }).count()).toBe(0);

@@ -4,25 +4,16 @@
 // player site shows at once).
 import { randomBytes } from "node:crypto";
 import { TOTP } from "otpauth";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { registerByApi, uniqueEmail } from "./support/accounts";
+import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
 import { hydrated, useSite } from "./support/fixture";
 import { fundedPlayerTokens, WAIT, WALLET_ENV } from "./support/wallet";
 
-const ROOT = randomBytes(24).toString("hex");
+const ROOT = newRootKey();
 const site = useSite({ ...WALLET_ENV, OPERATOR_API_TOKEN: ROOT, WITHDRAWAL_APPROVAL_ABOVE: "100" });
 
-/** A named operator key with these scopes, issued by the root key. */
-async function issueKey(name: string, scopes: string[]): Promise<{ token: string; id: number }> {
-  const response = await fetch(`${site.server.url}/api/operator/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
-    body: JSON.stringify({ name, scopes }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { token: string; id: number } }).data;
-}
+const issueKey = (name: string, scopes: string[]) => issueOperatorKey(site, ROOT, name, scopes);
 
 /** A 2×2 PNG: documents are checked by signature and re-encoded; made here, not committed. */
 const PNG = Buffer.from(
@@ -40,13 +31,6 @@ async function upload(token: string, type: string) {
     body: form,
   });
   expect(response.status, await response.clone().text()).toBe(201);
-}
-
-async function signIn(page: Page, key: string) {
-  await page.goto("/backoffice");
-  await page.getByText("Sign in with an operator key").click();
-  await page.getByLabel("Operator key").fill(key);
-  await page.getByRole("button", { name: "Sign in with the key" }).click();
 }
 
 describe("back office", () => {
@@ -89,9 +73,9 @@ describe("back office", () => {
     }
 
     const { page } = await site.open();
-    await signIn(page, "op_not-a-real-key-0000000000000000000000000000000");
+    await signInWithKey(page, "op_not-a-real-key-0000000000000000000000000000000");
     await page.getByRole("alert").filter({ hasText: "That key is not valid" }).waitFor();
-    await signIn(
+    await signInWithKey(
       page,
       (await issueKey("Sam, support", ["players", "payments", "promotions"])).token,
     );
@@ -153,7 +137,7 @@ describe("back office", () => {
   test("a copywriter's key changes a text and writes a page; the site shows both at the next load; revoked, it is signed out", async () => {
     const { page } = await site.open();
     const kim = await issueKey("Kim, copy", ["content"]);
-    await signIn(page, kim.token);
+    await signInWithKey(page, kim.token);
     await page.getByRole("heading", { level: 1, name: "Content" }).waitFor();
 
     const texts = page.getByRole("region", { name: "Texts" });
@@ -203,7 +187,7 @@ describe("back office", () => {
     await upload(tokens.accessToken, "proofOfAddress");
 
     const { page } = await site.open();
-    await signIn(page, (await issueKey("Ada, compliance", ["players"])).token);
+    await signInWithKey(page, (await issueKey("Ada, compliance", ["players"])).token);
     await page
       .getByRole("navigation", { name: "Desks" })
       .getByRole("link", { name: "Documents" })
@@ -237,7 +221,7 @@ describe("back office", () => {
     const url = site.server.url;
     const player = await registerByApi(url, uniqueEmail("news"));
     const { page } = await site.open();
-    await signIn(
+    await signInWithKey(
       page,
       (await issueKey("Max, marketing", ["promotions", "games", "messages"])).token,
     );
@@ -292,7 +276,7 @@ describe("back office", () => {
 
   test("an invited user sets a password through the link, signs in, sees their desks, turns on two-step sign-in, and signs in again with a code", async () => {
     const { page: admin } = await site.open();
-    await signIn(admin, ROOT);
+    await signInWithKey(admin, ROOT);
     await admin
       .getByRole("navigation", { name: "Desks" })
       .getByRole("link", { name: "Users" })

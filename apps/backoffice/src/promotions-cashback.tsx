@@ -84,7 +84,9 @@ export function CashbackSection({ desk, bonuses }: { desk: Desk; bonuses: Operat
         </Table>
       )}
       <ActionForm
-        key={`${editing?.currency ?? "new"} ${editing?.updatedAt} ${bonuses.length}`}
+        // A new form (its fields filled again) for each configuration picked or saved; never
+        // while the operator types, so nothing typed is lost.
+        key={`${editing?.currency ?? "new"} ${editing?.updatedAt}`}
         label="Set cashback"
         titled
         submit="Save cashback"

@@ -85,7 +85,8 @@ function PromotionsPage({ desk }: { desk: Desk }) {
       </section>
 
       <PackagesSection desk={desk} />
-      <CashbackSection desk={desk} bonuses={bonuses.data?.data ?? []} />
+      {/* Once the bonuses are there: the form's bonus choice is set when it first shows. */}
+      {bonuses.data && <CashbackSection desk={desk} bonuses={bonuses.data.data} />}
 
       <section aria-labelledby="bonus-codes">
         <h2 id="bonus-codes">Bonus codes</h2>
