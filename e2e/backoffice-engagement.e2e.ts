@@ -179,6 +179,10 @@ describe("back office: engagement", () => {
     await create.getByRole("button", { name: "Create tournament" }).click();
     await page.getByRole("heading", { level: 1, name: "Winter cup" }).waitFor();
     await page.getByText("Upcoming", { exact: true }).waitFor();
+    // Its page shows what the definition fixed: the prizes, and an empty board so far.
+    const prizes = page.getByRole("table", { name: "Prizes" });
+    await prizes.getByRole("row", { name: "1 100.00 EUR" }).waitFor();
+    await prizes.getByRole("row", { name: "2–3 25.00 EUR" }).waitFor();
 
     type Listed = {
       identity: string;

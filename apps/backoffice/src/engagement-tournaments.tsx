@@ -4,10 +4,12 @@
 import type {
   CreateTournamentBody,
   OperatorTournament,
+  OperatorTournamentDetail,
   PatchOperatorTournamentBody,
   TournamentDetail,
   TournamentScoring,
 } from "@casino/contract/tournament";
+import { ApiError } from "./api";
 import { type Desk, NotFound } from "./app";
 import {
   BonusField,
@@ -285,13 +287,25 @@ type Editable = Required<Omit<PatchOperatorTournamentBody, "isEnabled">>;
 
 /** /engagement/tournaments/{id}: the state, the switch, and what may still change. */
 export function TournamentPage({ desk, id }: { desk: Desk; id: string }) {
-  // The API lists tournaments (there is no operator read of one): this one from the list.
-  const tournaments = useLoad(() => loadTournaments(desk), [id]);
-  const tournament = tournaments.data?.data.find((item) => item.id === id);
+  const tournaments = useLoad(async () => {
+    try {
+      return await desk.api.get<{ data: OperatorTournamentDetail }>(`${tournamentsUrl}/${id}`);
+    } catch (error) {
+      // An unknown id (or not a tournament's id at all): no such page.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return null;
+      throw error;
+    }
+  }, [id]);
+  const tournament = tournaments.data?.data;
   usePageTitle(tournament?.title ?? "Tournament");
-  if (!tournaments.data) return <Loading error={tournaments.error} />;
+  if (tournaments.data === undefined) return <Loading error={tournaments.error} />;
   if (!tournament) return <NotFound />;
   const t = tournament;
+  const rules = t.rules;
+  const named = (items: { name?: string; title?: string; slug: string }[], none: string) =>
+    items.length === 0
+      ? none
+      : items.map((item) => item.title ?? item.name ?? item.slug).join(", ");
   const startFixed = t.state !== "upcoming";
   const endFixed = t.state === "completed";
   const current: Editable = {
@@ -329,7 +343,51 @@ export function TournamentPage({ desk, id }: { desk: Desk; id: string }) {
         <dd>{t.participants}</dd>
         <dt>Prizes paid</dt>
         <dd>{when(t.completedAt)}</dd>
+        <dt>Minimum bet</dt>
+        <dd>
+          {rules.minBet} {t.currency}
+        </dd>
+        <dt>Other currencies</dt>
+        <dd>
+          {rules.convertsCurrencies ? "Count, converted at the site's rates" : "Do not count"}
+        </dd>
+        <dt>Games</dt>
+        <dd>
+          {rules.games.length + rules.providers.length + rules.collections.length === 0
+            ? "Every game"
+            : [
+                named(rules.games, ""),
+                rules.providers.length > 0 ? `providers: ${named(rules.providers, "")}` : "",
+                rules.collections.length > 0 ? `collections: ${named(rules.collections, "")}` : "",
+              ]
+                .filter(Boolean)
+                .join("; ")}
+        </dd>
+        <dt>Leaderboard size</dt>
+        <dd>{t.leaderboardSize}</dd>
       </dl>
+      <Table caption="Prizes" columns={["Places", "Prize"]}>
+        {t.prizes.map((prize) => (
+          <tr key={prize.placeFrom}>
+            <th scope="row">
+              {prize.placeFrom === prize.placeTo
+                ? prize.placeFrom
+                : `${prize.placeFrom}–${prize.placeTo}`}
+            </th>
+            <td>{prize.title}</td>
+          </tr>
+        ))}
+      </Table>
+      <Table caption="Leaderboard, as it stands" columns={["Place", "Player", "Score", "Bets"]}>
+        {t.leaderboard.map((entry) => (
+          <tr key={entry.entryId}>
+            <th scope="row">{entry.place}</th>
+            <td>{entry.nickname}</td>
+            <td>{entry.score}</td>
+            <td>{entry.bets}</td>
+          </tr>
+        ))}
+      </Table>
       <Switch
         desk={desk}
         name={t.title}

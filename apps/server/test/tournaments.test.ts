@@ -311,6 +311,18 @@ describe("operator API: the list and changes", () => {
     expect(off.json().data).toMatchObject({ isEnabled: false, title: "Paused cup" });
     const hidden = await app.inject({ url: `/api/retention/tournaments/${slug}` });
     expect(hidden.statusCode).toBe(404);
+    // The operator still reads it whole: rules, prizes and its board as it stands.
+    const one = await app.inject({ url: `/api/operator/tournaments/${id}`, headers: operator });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data).toMatchObject({
+      id,
+      identity: slug,
+      isEnabled: false,
+      participants: 1,
+      rules: { scoring: "bet_sum" },
+      leaderboard: [{ place: 1, score: "2.00", bets: 1 }],
+    });
+    expect(one.json().data.leaderboardSize).toBeGreaterThan(0);
     await p.round("5.00", "0");
     await settle();
     expect((await patch(id, { isEnabled: true })).statusCode).toBe(200);
@@ -350,6 +362,11 @@ describe("operator API: the list and changes", () => {
     expect(Object.keys(expectErrorBody(inverted.json()).error.fields ?? {})).toEqual(["endsAt"]);
     const gone = await patch("00000000-0000-4000-8000-000000000000", { title: "x" });
     expect(gone.statusCode).toBe(404);
+    const unknown = await app.inject({
+      url: "/api/operator/tournaments/00000000-0000-4000-8000-000000000000",
+      headers: operator,
+    });
+    expect(unknown.statusCode).toBe(404);
     expect((await patch("weekly", { title: "x" })).statusCode).toBe(422);
   });
 });

@@ -52,6 +52,7 @@ export const TournamentRules = z.object({
   providers: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
   collections: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
 });
+export type TournamentRules = z.infer<typeof TournamentRules>;
 
 export const Tournament = z
   .object({
@@ -210,6 +211,18 @@ export const OperatorTournament = z
   })
   .meta({ id: "OperatorTournament" });
 export type OperatorTournament = z.infer<typeof OperatorTournament>;
+/**
+ * GET /api/operator/tournaments/{id}: one tournament, switched off too, with what is fixed at its
+ * definition (rules, leaderboard size, prizes) and its leaderboard's top as it stands.
+ */
+export const OperatorTournamentDetail = OperatorTournament.extend({
+  leaderboardSize: z.number().int(),
+  rules: TournamentRules,
+  prizes: z.array(TournamentPrize),
+  leaderboard: z.array(LeaderboardEntry),
+}).meta({ id: "OperatorTournamentDetail" });
+export type OperatorTournamentDetail = z.infer<typeof OperatorTournamentDetail>;
+export const OperatorTournamentDetailResponse = z.object({ data: OperatorTournamentDetail });
 export const OperatorTournamentList = z.object({ data: z.array(OperatorTournament) });
 export const OperatorTournamentResponse = z.object({ data: OperatorTournament });
 export const OperatorTournamentParams = z.object({ id: z.uuid("Must be a tournament id") });

@@ -6,11 +6,17 @@
 // is completed; a round already scored is never outside the window. Scoring, games and prizes
 // stay as defined.
 import { ErrorCode } from "@casino/contract/errors";
-import type { OperatorTournament, PatchOperatorTournamentBody } from "@casino/contract/tournament";
+import type {
+  OperatorTournament,
+  OperatorTournamentDetail,
+  PatchOperatorTournamentBody,
+} from "@casino/contract/tournament";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
+import { tournamentRepository } from "./repository";
+import { toEntry, toPrize, toRules } from "./view";
 
 interface TournamentRow {
   id: string;
@@ -78,6 +84,30 @@ async function readOperatorTournament(
   const [row] = await db.query<TournamentRow>(`${SELECT} WHERE t.id = $1`, [id]);
   if (!row) throw AppError.notFound("No tournament with that id");
   return toView(row, now);
+}
+
+/** GET /api/operator/tournaments/{id}: with its rules, prizes and leaderboard's top. */
+export async function getOperatorTournament(
+  ctx: AppContext,
+  id: string,
+): Promise<OperatorTournamentDetail> {
+  const repo = tournamentRepository(ctx.db);
+  const row = await repo.findById(id);
+  if (!row) throw AppError.notFound("No tournament with that id");
+  const subunit = BigInt(row.subunit_to_unit);
+  const [view, prizes, eligibility, leaderboard] = await Promise.all([
+    readOperatorTournament(ctx.db, id, ctx.now()),
+    repo.prizes([id]),
+    repo.eligibility(row),
+    repo.leaderboard(id, row.leaderboard_size),
+  ]);
+  return {
+    ...view,
+    leaderboardSize: row.leaderboard_size,
+    rules: toRules(row, eligibility),
+    prizes: prizes.map((prize) => toPrize(prize, row.currency, subunit)),
+    leaderboard: leaderboard.map((entry) => toEntry(entry, row.scoring, subunit)),
+  };
 }
 
 function windowLocked(message: string): AppError {

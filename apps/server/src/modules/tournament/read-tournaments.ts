@@ -1,10 +1,9 @@
 // GET /api/retention/tournaments and /api/retention/tournaments/{identity}.
 import type { Tournament, TournamentDetail, TournamentState } from "@casino/contract/tournament";
-import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { type PrizeRow, tournamentRepository } from "./repository";
-import { toEntry, toTournament } from "./view";
+import { toEntry, toRules, toTournament } from "./view";
 
 function byTournament(prizes: readonly PrizeRow[]): Map<string, PrizeRow[]> {
   const map = new Map<string, PrizeRow[]>();
@@ -54,14 +53,7 @@ export async function getTournament(
   ]);
   return {
     ...toTournament(row, prizes, mine !== null, ctx.now()),
-    rules: {
-      scoring: row.scoring,
-      minBet: formatAmount(BigInt(row.min_bet), subunit),
-      convertsCurrencies: row.convert_currencies,
-      games: eligibility.games,
-      providers: eligibility.providers,
-      collections: eligibility.collections,
-    },
+    rules: toRules(row, eligibility),
     leaderboard: leaderboard.map((entry) => toEntry(entry, row.scoring, subunit)),
     me: mine ? toEntry(mine, row.scoring, subunit) : null,
   };

@@ -1,6 +1,7 @@
 import { ErrorBody } from "@casino/contract/errors";
 import {
   CreateTournamentBody,
+  OperatorTournamentDetailResponse,
   OperatorTournamentList,
   OperatorTournamentParams,
   OperatorTournamentResponse,
@@ -24,7 +25,11 @@ import {
 } from "./complete-tournaments";
 import { createTournament } from "./create-tournament";
 import { joinTournament } from "./join-tournament";
-import { listOperatorTournaments, patchOperatorTournament } from "./operator-tournaments";
+import {
+  getOperatorTournament,
+  listOperatorTournaments,
+  patchOperatorTournament,
+} from "./operator-tournaments";
 import { getTournament, listTournaments } from "./read-tournaments";
 import { refundCountedBet } from "./refund-bet";
 import { scoreSettledBet, scoreSettledBets } from "./score-bet";
@@ -172,6 +177,24 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
       async (_request, reply) => {
         cachePrivate(reply);
         return { data: await listOperatorTournaments(ctx) };
+      },
+    );
+
+    api.get(
+      "/api/operator/tournaments/:id",
+      {
+        ...operatorGuard(ctx, "promotions"),
+        schema: {
+          tags: ["operator"],
+          summary:
+            "One tournament, switched off too, with its rules, prizes and the top of its leaderboard",
+          params: OperatorTournamentParams,
+          response: { 200: OperatorTournamentDetailResponse, ...operatorErrors },
+        },
+      },
+      async (request, reply) => {
+        cachePrivate(reply);
+        return { data: await getOperatorTournament(ctx, request.params.id) };
       },
     );
 

@@ -4,6 +4,7 @@ import {
   MULTIPLIER_SCALE,
   type Tournament,
   type TournamentPrize,
+  type TournamentRules,
   type TournamentScoring,
   type TournamentState,
 } from "@casino/contract/tournament";
@@ -28,6 +29,21 @@ export function toPrize(prize: PrizeRow, currency: string, subunit: bigint): Tou
     amount,
     currency,
     title: amount !== null ? `${amount} ${currency}` : prize.title,
+  };
+}
+
+/** What counts in the tournament, as its definition fixed it. */
+export function toRules(
+  row: TournamentRow,
+  eligibility: Pick<TournamentRules, "games" | "providers" | "collections">,
+): TournamentRules {
+  return {
+    scoring: row.scoring,
+    minBet: formatAmount(BigInt(row.min_bet), BigInt(row.subunit_to_unit)),
+    convertsCurrencies: row.convert_currencies,
+    games: eligibility.games,
+    providers: eligibility.providers,
+    collections: eligibility.collections,
   };
 }
 
