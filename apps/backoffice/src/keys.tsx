@@ -10,7 +10,7 @@ import {
 } from "@casino/contract/operator-access";
 import type {
   IssuedWalletKey,
-  OperatorGameProvider,
+  OperatorProviderWalletKeys,
   OperatorWalletKey,
 } from "@casino/contract/operator-games";
 import { type ReactNode, useId, useRef, useState } from "react";
@@ -199,15 +199,11 @@ function OperatorKeys({ desk }: { desk: Desk }) {
 }
 
 function WalletKeys({ desk }: { desk: Desk }) {
-  // Listing providers needs the games scope; without it, a provider is opened by its id.
+  // The providers by name (their keys each load with their card, after every change).
   const providers = useLoad(
-    async () =>
-      desk.can("games")
-        ? (await desk.api.get<{ data: OperatorGameProvider[] }>("/game-providers")).data
-        : null,
+    () => desk.api.get<{ data: OperatorProviderWalletKeys[] }>("/wallet-keys"),
     [],
   );
-  const [opened, setOpened] = useState<number[]>([]);
   return (
     <section aria-labelledby="wallet-keys">
       <h2 id="wallet-keys">Wallet keys of game providers</h2>
@@ -216,27 +212,10 @@ function WalletKeys({ desk }: { desk: Desk }) {
         studio, and retire the old one once the studio signs with the new one. At most three are
         active at once.
       </p>
-      {providers.data === undefined ? (
+      {!providers.data ? (
         <Loading error={providers.error} />
-      ) : providers.data === null ? (
-        <>
-          <ActionForm
-            label="Open a provider's wallet keys"
-            submit="Open"
-            action={async (form) => {
-              const id = Number(text(form, "provider"));
-              setOpened((list) => (list.includes(id) ? list : [...list, id]));
-              return "Opened below.";
-            }}
-          >
-            <Field label="Provider id" name="provider" type="number" />
-          </ActionForm>
-          {opened.map((id) => (
-            <ProviderKeys key={id} desk={desk} id={id} name={`Provider ${id}`} />
-          ))}
-        </>
       ) : (
-        providers.data.map((provider) => (
+        providers.data.data.map(({ provider }) => (
           <ProviderKeys key={provider.id} desk={desk} id={provider.id} name={provider.name} />
         ))
       )}

@@ -11,7 +11,13 @@ import type { AppContext } from "../src/context";
 import { resealWalletKeys } from "../src/modules/game/provider-keys";
 import { signWalletBody } from "../src/modules/studio/platform-client";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
-import { gamePlayer, type ProviderAction, providerCall, providerId } from "./game-helpers";
+import {
+  gamePlayer,
+  type ProviderAction,
+  providerCall,
+  providerId,
+  TEST_PROVIDER,
+} from "./game-helpers";
 import { buildTestApp, expectErrorCode, testConfig } from "./helpers";
 import {
   fieldsOf,
@@ -126,6 +132,17 @@ describe("issuing a provider's wallet key", () => {
     expect(await listKeys(provider.id)).toEqual([shown]);
     const providers = (await call("GET", "/api/operator/game-providers")).json().data as Json[];
     expect(providers.find((p) => p.id === provider.id)).toMatchObject({ hasWalletKey: true });
+    // Every provider's keys at once, by name (what an access-only key sees).
+    const all = (await call("GET", "/api/operator/wallet-keys")).json().data as Json[];
+    expect(all.find((item) => item.provider.id === provider.id)).toEqual({
+      provider: { id: provider.id, slug: provider.slug, name: provider.name },
+      keys: [shown],
+    });
+    // GAME_PROVIDER_SECRETS's key shows first for the provider it names.
+    expect(all.find((item) => item.provider.slug === TEST_PROVIDER)?.keys[0]).toMatchObject({
+      id: null,
+      source: "environment",
+    });
 
     // At rest: neither the key's row nor the audit trail holds the key.
     const rows = await app.testDb.query<{ row: string }>(

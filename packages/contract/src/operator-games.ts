@@ -134,6 +134,17 @@ export const OperatorWalletKey = z
   .meta({ id: "OperatorWalletKey" });
 export type OperatorWalletKey = z.infer<typeof OperatorWalletKey>;
 export const OperatorWalletKeyList = z.object({ data: z.array(OperatorWalletKey) });
+/** GET /api/operator/wallet-keys: every provider (by name) with its wallet keys. */
+export const OperatorProviderWalletKeys = z
+  .object({
+    provider: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+    keys: z.array(OperatorWalletKey),
+  })
+  .meta({ id: "OperatorProviderWalletKeys" });
+export type OperatorProviderWalletKeys = z.infer<typeof OperatorProviderWalletKeys>;
+export const OperatorProviderWalletKeysList = z.object({
+  data: z.array(OperatorProviderWalletKeys),
+});
 export const OperatorWalletKeyResponse = z.object({ data: OperatorWalletKey });
 
 /** A key just issued: the only answer that carries the key (a replay by `key` repeats it). */

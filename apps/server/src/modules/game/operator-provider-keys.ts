@@ -9,6 +9,7 @@ import { ErrorCode } from "@casino/contract/errors";
 import type {
   IssuedWalletKey,
   IssueWalletKeyBody,
+  OperatorProviderWalletKeys,
   OperatorWalletKey,
 } from "@casino/contract/operator-games";
 import type { AppContext } from "../../context";
@@ -65,11 +66,16 @@ export async function listWalletKeys(
   providerId: number,
 ): Promise<OperatorWalletKey[]> {
   const provider = await providerOf(ctx.db, providerId);
-  const environment = ctx.config.gameProviderSecrets[provider.slug];
   const rows = await ctx.db.query<KeyRow>(
     `SELECT ${KEY_COLUMNS} FROM game_provider_keys WHERE provider_id = $1 ORDER BY id`,
     [providerId],
   );
+  return keysOf(ctx, provider.slug, rows);
+}
+
+/** A provider's keys: GAME_PROVIDER_SECRETS's first (if set), then the issued ones. */
+function keysOf(ctx: AppContext, slug: string, rows: readonly KeyRow[]): OperatorWalletKey[] {
+  const environment = ctx.config.gameProviderSecrets[slug];
   const fromEnvironment: OperatorWalletKey[] =
     environment === undefined
       ? []
@@ -84,6 +90,24 @@ export async function listWalletKeys(
           },
         ];
   return [...fromEnvironment, ...rows.map((row) => viewOf(ctx, row))];
+}
+
+/** GET /api/operator/wallet-keys: every provider, by name, with its keys (two queries). */
+export async function listAllWalletKeys(ctx: AppContext): Promise<OperatorProviderWalletKeys[]> {
+  const [providers, rows] = await Promise.all([
+    ctx.db.query<{ id: number; slug: string; name: string }>(
+      "SELECT id, slug, name FROM game_providers ORDER BY name, id",
+    ),
+    ctx.db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM game_provider_keys ORDER BY id`),
+  ]);
+  return providers.map((provider) => ({
+    provider: { id: Number(provider.id), slug: provider.slug, name: provider.name },
+    keys: keysOf(
+      ctx,
+      provider.slug,
+      rows.filter((row) => Number(row.provider_id) === Number(provider.id)),
+    ),
+  }));
 }
 
 /**

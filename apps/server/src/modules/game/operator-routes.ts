@@ -16,6 +16,7 @@ import {
   OperatorGameProviderResponse,
   OperatorGameQuery,
   OperatorGameResponse,
+  OperatorProviderWalletKeysList,
   OperatorWalletKeyList,
   OperatorWalletKeyParams,
   OperatorWalletKeyResponse,
@@ -41,7 +42,12 @@ import {
   patchOperatorGame,
   readOperatorGame,
 } from "./operator-games";
-import { issueWalletKey, listWalletKeys, retireWalletKey } from "./operator-provider-keys";
+import {
+  issueWalletKey,
+  listAllWalletKeys,
+  listWalletKeys,
+  retireWalletKey,
+} from "./operator-provider-keys";
 import {
   createOperatorProvider,
   listOperatorProviders,
@@ -113,6 +119,23 @@ export async function operatorGameRoutes(
     async (request) => ({
       data: await patchOperatorProvider(ctx, caches, Number(request.params.id), request.body),
     }),
+  );
+
+  api.get(
+    "/api/operator/wallet-keys",
+    {
+      ...keysGuard,
+      schema: {
+        tags,
+        summary:
+          "Every game provider (by name) with its wallet keys: GAME_PROVIDER_SECRETS's (if set), then every issued one",
+        response: { 200: OperatorProviderWalletKeysList, ...operatorErrors },
+      },
+    },
+    async (_request, reply) => {
+      cachePrivate(reply);
+      return { data: await listAllWalletKeys(ctx) };
+    },
   );
 
   api.get(
