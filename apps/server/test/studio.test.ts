@@ -97,6 +97,14 @@ describe("in-house studio", () => {
     expect(url.searchParams.get("mode")).toBe("real");
     expect(url.searchParams.get("currency")).toBe("EUR");
     expect(url.searchParams.get("token")).toBe(launch.json().data.token);
+    // Its page: no inline scripts, calls to its own origin only, framed by the site alone.
+    const page = await app.inject({ url: `${url.pathname}${url.search}` });
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
   it("BE-32 the balance answer names the player with a stable opaque id per provider", async () => {

@@ -41,22 +41,25 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
 }
 
 /**
- * The stricter policy of the apps the server hosts as a plain build (the back office): their
- * index.html loads one module script and one stylesheet, so no inline script or style is ever
- * needed; they call only their own origin, and are never framed (the back office holds operator
- * keys). React's `style` props are set through the CSSOM, which style-src does not govern.
+ * The stricter policy of the apps the server hosts as a plain build (the back office, the
+ * studio): their index.html loads one module script and one stylesheet, so no inline script or
+ * style is ever needed, and they call only their own origin. React's `style` props are set
+ * through the CSSOM, which style-src does not govern. `framedBySite`: the player site's pages
+ * frame it (the studio's games); otherwise nothing may frame it (the back office holds keys).
  */
-export const APP_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+export function appContentSecurityPolicy(framedBySite: boolean): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${framedBySite ? "'self'" : "'none'"}`,
+  ].join("; ");
+}
 
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {

@@ -1,11 +1,13 @@
 // A small front end the server hosts beside the player site (the studio under /studio, the back
 // office under /backoffice): its Vite build's hashed assets, cached for good, and its one
-// index.html for each of its pages, never cached, so a new build shows at the next load.
+// index.html for each of its pages, never cached, so a new build shows at the next load, under
+// a stricter Content-Security-Policy than the site's (appContentSecurityPolicy).
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { appContentSecurityPolicy } from "../infra/security-headers";
 
 export async function serveSpa(
   app: FastifyInstance,
@@ -18,8 +20,8 @@ export async function serveSpa(
     pages: string[];
     /** What to answer when it is not built (a plain-text hint). */
     notBuilt: string;
-    /** A stricter Content-Security-Policy for its page than the site's (and no framing). */
-    contentSecurityPolicy?: string;
+    /** The player site's pages frame it (else nothing may: X-Frame-Options DENY). */
+    framedBySite: boolean;
   },
 ): Promise<void> {
   const { buildDir, prefix } = options;
@@ -35,11 +37,9 @@ export async function serveSpa(
     });
   }
   const page = async (_request: unknown, reply: FastifyReply) => {
-    if (options.contentSecurityPolicy) {
-      reply
-        .header("content-security-policy", options.contentSecurityPolicy)
-        .header("x-frame-options", "DENY");
-    }
+    // Stricter than the site's policy: a Vite build needs no inline script.
+    reply.header("content-security-policy", appContentSecurityPolicy(options.framedBySite));
+    if (!options.framedBySite) reply.header("x-frame-options", "DENY");
     let html: string;
     try {
       html = await readFile(path.join(buildDir, "index.html"), "utf8");

@@ -279,6 +279,8 @@ export async function registerStudio(app: FastifyInstance, ctx: AppContext): Pro
     prefix: "/studio",
     pages: ["/studio/play/:gameCode", "/studio/verify"],
     notBuilt: "The studio's front end is not built: npm run build -w @casino/studio",
+    // The player site's game page frames the play page.
+    framedBySite: true,
   });
 }
 
