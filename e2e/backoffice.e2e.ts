@@ -8,10 +8,16 @@ import { describe, expect, test } from "vitest";
 import { registerByApi, uniqueEmail } from "./support/accounts";
 import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
 import { hydrated, useSite } from "./support/fixture";
+import { GAME_ENV, gameSession, playRound } from "./support/games";
 import { fundedPlayerTokens, WAIT, WALLET_ENV } from "./support/wallet";
 
 const ROOT = newRootKey();
-const site = useSite({ ...WALLET_ENV, OPERATOR_API_TOKEN: ROOT, WITHDRAWAL_APPROVAL_ABOVE: "100" });
+const site = useSite({
+  ...WALLET_ENV,
+  ...GAME_ENV,
+  OPERATOR_API_TOKEN: ROOT,
+  WITHDRAWAL_APPROVAL_ABOVE: "100",
+});
 
 const issueKey = (name: string, scopes: string[]) => issueOperatorKey(site, ROOT, name, scopes);
 
@@ -54,6 +60,8 @@ describe("back office", () => {
       }),
     });
     expect(withdrawal.status, await withdrawal.clone().text()).toBe(201);
+    // A round that gives back its stake: the desk lists it, the balance stays.
+    await playRound(url, await gameSession(url, token, "gold-rush"), "1.00", "1.00");
     // 20 small corrections, so the player's ledger has a second page.
     for (let n = 0; n < 20; n += 1) {
       const adjusted = await fetch(
@@ -90,6 +98,19 @@ describe("back office", () => {
     await page.getByRole("heading", { level: 1, name: player.email }).waitFor();
     const accounts = page.getByRole("region", { name: "Accounts" });
     await accounts.getByRole("cell", { name: "150.20" }).first().waitFor();
+    const rounds = page.getByRole("region", { name: "Game rounds" });
+    await rounds.getByRole("table", { name: "1 round, newest first" }).waitFor();
+    const round = rounds
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: /Gold Rush/ }) });
+    expect(await round.getByRole("cell").allTextContents()).toEqual([
+      expect.any(String),
+      expect.stringMatching(/^round-/),
+      "1.00 EUR",
+      "1.00 EUR",
+      "0.00 EUR",
+      expect.stringMatching(/^Settled /),
+    ]);
     const ledger = page.getByRole("region", { name: "Ledger" });
     await ledger.getByText("Page 1 of 2").waitFor();
     await ledger.getByRole("button", { name: "Older" }).click();

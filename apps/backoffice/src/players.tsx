@@ -7,6 +7,7 @@ import type {
   OperatorLedgerEntry,
   OperatorPlayer,
   OperatorPlayerSummary,
+  OperatorRound,
 } from "@casino/contract/operator-players";
 import type { PageMeta } from "@casino/contract/pagination";
 import { useState } from "react";
@@ -251,6 +252,8 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
         )}
       </section>
 
+      <Rounds desk={desk} base={base} />
+
       <section aria-labelledby="ledger">
         <h2 id="ledger">Ledger</h2>
         {!ledger.data ? (
@@ -284,6 +287,64 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
     </>
   );
 }
+
+/** The player's game rounds, newest first, open ones too (what support checks for a bet). */
+function Rounds({ desk, base }: { desk: Desk; base: string }) {
+  const [page, setPage] = useState(1);
+  const rounds = useLoad(
+    () =>
+      desk.api.get<{ data: OperatorRound[]; meta: PageMeta }>(
+        `${base}/rounds?perPage=${ROUNDS_PER_PAGE}&page=${page}`,
+      ),
+    [base, page],
+  );
+  return (
+    <section aria-labelledby="rounds">
+      <h2 id="rounds">Game rounds</h2>
+      {!rounds.data ? (
+        <Loading error={rounds.error} />
+      ) : (
+        <Table
+          caption={`${rounds.data.meta.total} ${rounds.data.meta.total === 1 ? "round" : "rounds"}, newest first`}
+          columns={["Opened", "Game", "Round", "Bet", "Win", "Refund", "State"]}
+        >
+          {rounds.data.data.map((round) => (
+            <tr key={round.id}>
+              <td>{when(round.openedAt)}</td>
+              <th scope="row">
+                {round.game.title} <span className="hint">{round.provider.name}</span>
+              </th>
+              <td>
+                <code>{round.providerRoundId}</code>
+              </td>
+              <td>
+                {round.bet} {round.currency}
+              </td>
+              <td>
+                {round.win} {round.currency}
+              </td>
+              <td>
+                {round.refund} {round.currency}
+              </td>
+              <td>{round.status === "open" ? "Open" : `Settled ${when(round.closedAt)}`}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {rounds.data && (
+        <Pager
+          label="Pages of game rounds"
+          page={page}
+          total={rounds.data.meta.total}
+          perPage={ROUNDS_PER_PAGE}
+          onPage={setPage}
+        />
+      )}
+    </section>
+  );
+}
+
+const ROUNDS_PER_PAGE = 10;
 
 function Adjust(props: { desk: Desk; base: string; player: OperatorPlayer; done: () => void }) {
   const once = useOnceKey();

@@ -106,11 +106,13 @@ export function Pager(props: {
   total: number;
   perPage: number;
   onPage: (page: number) => void;
+  /** Its accessible name, when a page has more than one pager. */
+  label?: string;
 }) {
   const pages = Math.max(1, Math.ceil(props.total / props.perPage));
   if (pages === 1) return null;
   return (
-    <nav aria-label="Pages" className="pages">
+    <nav aria-label={props.label ?? "Pages"} className="pages">
       <button type="button" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
         Newer
       </button>{" "}

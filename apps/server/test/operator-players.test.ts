@@ -39,6 +39,51 @@ async function walletBalance(headers: Record<string, string>) {
 const adjust = (playerId: string, body: Json) =>
   call("POST", `/api/operator/players/${playerId}/adjustments`, body);
 
+describe("a player's game rounds", () => {
+  it("lists the player's rounds newest first, open ones too, with game, studio and money; filters by status; 404 for an unknown player", async () => {
+    const p = await player();
+    await p.round("2.00", "5.00");
+    await p.round("1.50");
+    const open = await p.bet("0.50");
+    expect(open.statusCode, open.body).toBe(200);
+    const rounds = async (query = "") => {
+      const response = await call(
+        "GET",
+        `/api/operator/players/${p.tokens.profileId}/rounds?perPage=2${query}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { data: Json[]; meta: Json };
+    };
+    const first = await rounds();
+    expect(first.meta).toEqual({ page: 1, perPage: 2, total: 3 });
+    expect(first.data[0]).toMatchObject({
+      status: "open",
+      bet: "0.50",
+      win: "0.00",
+      closedAt: null,
+      currency: "EUR",
+      game: { slug: "gold-rush", title: "Gold Rush" },
+      provider: { slug: "sandbox-slots", name: "Sandbox Slots" },
+    });
+    expect(first.data[1]).toMatchObject({ status: "closed", bet: "1.50", win: "0.00" });
+    const last = await rounds("&page=2");
+    expect(last.data).toEqual([
+      expect.objectContaining({ status: "closed", bet: "2.00", win: "5.00", refund: "0.00" }),
+    ]);
+    expect(last.data[0].closedAt).toEqual(expect.any(String));
+    expect((await rounds("&status=open")).meta.total).toBe(1);
+    expect((await rounds("&status=closed&currency=BTC")).meta.total).toBe(0);
+    expect(
+      fieldsOf(await call("GET", `/api/operator/players/${p.tokens.profileId}/rounds?status=won`)),
+    ).toHaveProperty("status");
+    const unknown = await call(
+      "GET",
+      "/api/operator/players/00000000-0000-4000-8000-000000000000/rounds",
+    );
+    expectErrorCode(unknown, 404, 404);
+  });
+});
+
 describe("finding and reading players", () => {
   it("finds players by the start of an e-mail, a phone, a nickname or an id, newest first, and filters by status", async () => {
     const tag = uniqueSlug("desk");

@@ -92,6 +92,34 @@ export const OperatorLedgerQuery = PageQuery.extend({ currency: CurrencyCode.opt
 export type OperatorLedgerQuery = z.infer<typeof OperatorLedgerQuery>;
 export const OperatorLedgerList = z.object({ data: z.array(OperatorLedgerEntry), meta: PageMeta });
 
+/** A player's game round as the operator reads it (support: "what happened to my bet?"). */
+export const OperatorRound = z
+  .object({
+    id: z.string(),
+    /** The studio's id of the round (what its support names). */
+    providerRoundId: z.string(),
+    game: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }),
+    provider: z.object({ slug: z.string(), name: z.string() }),
+    currency: z.string(),
+    /** Major units: what was staked, won and refunded in the round. */
+    bet: z.string(),
+    win: z.string(),
+    refund: z.string(),
+    /** open: still taking bets and wins; closed: settled. */
+    status: z.enum(["open", "closed"]),
+    openedAt: z.string(),
+    closedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorRound" });
+export type OperatorRound = z.infer<typeof OperatorRound>;
+
+export const OperatorRoundQuery = PageQuery.extend({
+  status: z.enum(["open", "closed"]).optional(),
+  currency: CurrencyCode.optional(),
+});
+export type OperatorRoundQuery = z.infer<typeof OperatorRoundQuery>;
+export const OperatorRoundList = z.object({ data: z.array(OperatorRound), meta: PageMeta });
+
 /**
  * A manual correction of the player's real balance: positive credits, negative debits (never
  * below zero). `key` is required: a replay answers the first result and moves nothing.

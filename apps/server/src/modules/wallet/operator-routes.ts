@@ -1,16 +1,19 @@
-// The operator's view of a player's money (README "Operator API"): the ledger (scope players)
-// and manual balance adjustments (scope payments).
+// The operator's view of a player's money (README "Operator API"): the ledger and the game
+// rounds (scope players) and manual balance adjustments (scope payments).
 import {
   CreateOperatorAdjustmentBody,
   OperatorAdjustmentResponse,
   OperatorLedgerList,
   OperatorLedgerQuery,
   OperatorPlayerParams,
+  OperatorRoundList,
+  OperatorRoundQuery,
 } from "@casino/contract/operator-players";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { cachePrivate } from "../../lib/http";
 import { operatorApi, operatorErrors, operatorGuard } from "../../lib/operator-api";
+import { listPlayerRounds } from "../game/operator-player-rounds";
 import { adjustPlayerBalance } from "./operator-adjustments";
 import { listPlayerLedger } from "./operator-ledger";
 
@@ -34,6 +37,25 @@ export async function operatorWalletRoutes(app: FastifyInstance, ctx: AppContext
     async (request, reply) => {
       cachePrivate(reply);
       return listPlayerLedger(ctx, request.params.id, request.query);
+    },
+  );
+
+  api.get(
+    "/api/operator/players/:id/rounds",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          "The player's game rounds, newest first, open ones too: game, studio, currency, bet, win, refund, status",
+        params: OperatorPlayerParams,
+        querystring: OperatorRoundQuery,
+        response: { 200: OperatorRoundList, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return listPlayerRounds(ctx, request.params.id, request.query);
     },
   );
 
