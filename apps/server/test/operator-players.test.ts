@@ -70,7 +70,7 @@ describe("a player's game rounds", () => {
     expect(last.data).toEqual([
       expect.objectContaining({ status: "closed", bet: "2.00", win: "5.00", refund: "0.00" }),
     ]);
-    expect(last.data[0].closedAt).toEqual(expect.any(String));
+    expect(last.data[0]?.closedAt).toEqual(expect.any(String));
     expect((await rounds("&status=open")).meta.total).toBe(1);
     expect((await rounds("&status=closed&currency=BTC")).meta.total).toBe(0);
     expect(
