@@ -349,6 +349,44 @@ describe("operator users", () => {
     });
   });
 
+  it("a rule changed after sign-in applies at the next request: the session keeps no scopes until a second factor is set up", async () => {
+    const user = await staff(["players"]);
+    const key = user.session.token as string;
+    expect((await as(key, "GET", "/api/operator/players")).statusCode).toBe(200);
+    // A server of the same database whose rule now covers players.
+    const stricter = Object.assign(
+      await buildTestApp(
+        app.testDb,
+        { ...OPERATOR_TEST_ENV, OPERATOR_SECOND_FACTOR_SCOPES: "players" },
+        { now: app.clock.now },
+      ),
+      { clock: app.clock },
+    ) as PlayerTestApp;
+    try {
+      const on = (method: "GET" | "POST", url: string, payload?: Json) =>
+        stricter.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${key}` },
+          ...(payload ? { payload } : {}),
+        });
+      expectErrorCode(await on("GET", "/api/operator/players"), 403, 403);
+      expect((await on("GET", "/api/operator/me")).json().data).toMatchObject({
+        scopes: [],
+        user: { secondFactor: false, secondFactorRequired: true },
+      });
+      const { secret } = (await on("POST", "/api/operator/me/second-factor")).json().data;
+      const totp = new TOTP({ secret, label: user.login, issuer: "Back office" });
+      const confirmed = await on("POST", "/api/operator/me/second-factor/confirm", {
+        code: totp.generate({ timestamp: app.clock.now().getTime() }),
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
+      expect((await on("GET", "/api/operator/players")).statusCode).toBe(200);
+    } finally {
+      await stricter.close();
+    }
+  });
+
   it("after a change of SECRETS_ENCRYPTION_KEY the second factor keeps working, the job seals it again, and then the old key can go", async () => {
     const user = await staff(["players"]);
     const { secret } = (

@@ -65,12 +65,21 @@ async function authenticate(ctx: AppContext, header: string): Promise<OperatorAc
     name: string;
     scopes: OperatorScope[];
     last_used_at: Date | string | null;
+    lacks_factor: boolean;
   }>(
-    `SELECT id, name, scopes, last_used_at FROM operator_api_keys
-      WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
+    `SELECT k.id, k.name, k.scopes, k.last_used_at,
+            (u.id IS NOT NULL AND u.totp_enabled_at IS NULL) AS lacks_factor
+       FROM operator_api_keys k LEFT JOIN operator_users u ON u.id = k.user_id
+      WHERE k.token_hash = $1 AND k.revoked_at IS NULL
+        AND (k.expires_at IS NULL OR k.expires_at > $2)`,
     [operatorKeyHash(given), ctx.now()],
   );
   if (!row) throw AppError.unauthorized();
+  // A session of a user whose scopes need a second factor they do not have (the rule changed
+  // after they signed in): no scopes until they set one up, as at a sign-in.
+  const required = ctx.config.operatorSecondFactorScopes;
+  const scopes =
+    row.lacks_factor && row.scopes.some((scope) => required.includes(scope)) ? [] : row.scopes;
   // Its last use, to the minute: written only when the minute changed.
   const minute = new Date(Math.floor(ctx.now().getTime() / 60_000) * 60_000);
   if (row.last_used_at === null || new Date(row.last_used_at).getTime() !== minute.getTime()) {
@@ -79,7 +88,7 @@ async function authenticate(ctx: AppContext, header: string): Promise<OperatorAc
       minute,
     ]);
   }
-  return { keyId: Number(row.id), name: row.name, scopes: row.scopes };
+  return { keyId: Number(row.id), name: row.name, scopes };
 }
 
 /**
