@@ -3,11 +3,7 @@
 // the game providers' wallet keys (the HMAC keys the studios sign their wallet calls with),
 // issued and shown once, and retired. A rotation: issue a new key, hand it to the studio, and
 // retire the old one once the studio signs with the new one.
-import {
-  OPERATOR_SCOPES,
-  type OperatorApiKey,
-  type OperatorUser,
-} from "@casino/contract/operator-access";
+import type { OperatorApiKey, OperatorUser } from "@casino/contract/operator-access";
 import type {
   IssuedWalletKey,
   OperatorProviderWalletKeys,
@@ -15,7 +11,18 @@ import type {
 } from "@casino/contract/operator-games";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { type Desk, NotFound } from "./app";
-import { ActionForm, Field, Loading, Table, text, useLoad, usePageTitle, when } from "./ui";
+import {
+  ActionForm,
+  Field,
+  Loading,
+  ScopeChoices,
+  scopesOf,
+  Table,
+  text,
+  useLoad,
+  usePageTitle,
+  when,
+} from "./ui";
 
 export function KeysDesk({ desk, rest }: { desk: Desk; rest: string }) {
   usePageTitle("Keys");
@@ -108,7 +115,7 @@ function OperatorKeys({ desk }: { desk: Desk }) {
         titled
         submit="Issue key"
         action={async (form) => {
-          const scopes = OPERATOR_SCOPES.filter((scope) => form.get(`scope-${scope}`) === "on");
+          const scopes = scopesOf(form);
           const { data } = await desk.api.send<{ data: OperatorApiKey & { token: string } }>(
             "POST",
             "/api-keys",
@@ -120,15 +127,7 @@ function OperatorKeys({ desk }: { desk: Desk }) {
         }}
       >
         <Field label="Name (whom or what it is for)" name="name" />
-        <fieldset className="scopes">
-          <legend>Scopes</legend>
-          {OPERATOR_SCOPES.filter((scope) => desk.can(scope)).map((scope) => (
-            <label key={scope} className="check">
-              <input type="checkbox" name={`scope-${scope}`} />
-              {scope}
-            </label>
-          ))}
-        </fieldset>
+        <ScopeChoices desk={desk} />
       </ActionForm>
       {issued && <ShownOnce label={`The key ${issued.name}`} value={issued.token} />}
       <label className="check">

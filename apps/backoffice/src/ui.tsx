@@ -1,5 +1,6 @@
 // The back office's small building blocks: links that move in place, data that loads (and
 // loads again after a change), and forms that show the API's answer, success or problem.
+import { OPERATOR_SCOPES } from "@casino/contract/operator-access";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "./api";
 import type { Desk } from "./app";
@@ -322,3 +323,19 @@ export function useOnceKey() {
   const key = useRef(crypto.randomUUID());
   return { current: () => key.current, next: () => (key.current = crypto.randomUUID()) };
 }
+
+/** Checkboxes of the scopes this key holds (a key grants only its own); read by `scopesOf`. */
+export function ScopeChoices({ desk }: { desk: Desk }) {
+  return (
+    <fieldset className="scopes">
+      <legend>Scopes</legend>
+      {OPERATOR_SCOPES.filter((scope) => desk.can(scope)).map((scope) => (
+        <Check key={scope} name={`scope-${scope}`} label={scope} />
+      ))}
+    </fieldset>
+  );
+}
+
+/** The scopes ticked in a form's ScopeChoices. */
+export const scopesOf = (form: FormData) =>
+  OPERATOR_SCOPES.filter((scope) => checked(form, `scope-${scope}`));

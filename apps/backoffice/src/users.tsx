@@ -1,10 +1,22 @@
 // Operator users: invite a person by e-mail with scopes (within this key's own) and pass on the
 // set-password link shown once; switch a user off or on; give a new link for a forgotten
 // password. Switching off or changing scopes ends the user's sessions at once.
-import { OPERATOR_SCOPES, type OperatorUser } from "@casino/contract/operator-access";
+import type { OperatorUser } from "@casino/contract/operator-access";
 import { useState } from "react";
 import type { Desk } from "./app";
-import { ActionForm, Field, Loading, Switch, Table, text, useLoad, usePageTitle, when } from "./ui";
+import {
+  ActionForm,
+  Field,
+  Loading,
+  ScopeChoices,
+  Switch,
+  scopesOf,
+  Table,
+  text,
+  useLoad,
+  usePageTitle,
+  when,
+} from "./ui";
 
 export function UsersPage({ desk }: { desk: Desk }) {
   usePageTitle("Users");
@@ -18,7 +30,7 @@ export function UsersPage({ desk }: { desk: Desk }) {
         titled
         submit="Invite"
         action={async (form) => {
-          const scopes = OPERATOR_SCOPES.filter((scope) => form.get(`scope-${scope}`) === "on");
+          const scopes = scopesOf(form);
           const { data } = await desk.api.send<{ data: { user: OperatorUser; inviteUrl: string } }>(
             "POST",
             "/users",
@@ -31,15 +43,7 @@ export function UsersPage({ desk }: { desk: Desk }) {
       >
         <Field label="E-mail" name="email" type="email" />
         <Field label="Name" name="name" />
-        <fieldset className="scopes">
-          <legend>Scopes</legend>
-          {OPERATOR_SCOPES.filter((scope) => desk.can(scope)).map((scope) => (
-            <label key={scope} className="check">
-              <input type="checkbox" name={`scope-${scope}`} />
-              {scope}
-            </label>
-          ))}
-        </fieldset>
+        <ScopeChoices desk={desk} />
       </ActionForm>
       {link && (
         <section className="field" aria-label="Set-password link">
