@@ -53,6 +53,10 @@ export function reviewerOf(body: { reviewer?: string | undefined }): string {
   return body.reviewer ?? operatorActor()?.name ?? ROOT_ACTOR.name;
 }
 
+/** The scopes need a second factor (OPERATOR_SECOND_FACTOR_SCOPES holds one of them). */
+export const needsSecondFactor = (ctx: AppContext, scopes: readonly OperatorScope[]) =>
+  scopes.some((scope) => ctx.config.operatorSecondFactorScopes.includes(scope));
+
 async function authenticate(ctx: AppContext, header: string): Promise<OperatorActor> {
   const root = ctx.config.operatorApiToken ?? "";
   const given = header.startsWith("Bearer ") ? header.slice(7) : "";
@@ -77,9 +81,7 @@ async function authenticate(ctx: AppContext, header: string): Promise<OperatorAc
   if (!row) throw AppError.unauthorized();
   // A session of a user whose scopes need a second factor they do not have (the rule changed
   // after they signed in): no scopes until they set one up, as at a sign-in.
-  const required = ctx.config.operatorSecondFactorScopes;
-  const scopes =
-    row.lacks_factor && row.scopes.some((scope) => required.includes(scope)) ? [] : row.scopes;
+  const scopes = row.lacks_factor && needsSecondFactor(ctx, row.scopes) ? [] : row.scopes;
   // Its last use, to the minute: written only when the minute changed.
   const minute = new Date(Math.floor(ctx.now().getTime() / 60_000) * 60_000);
   if (row.last_used_at === null || new Date(row.last_used_at).getTime() !== minute.getTime()) {

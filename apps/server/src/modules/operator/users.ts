@@ -19,7 +19,7 @@ import { Secret, TOTP } from "otpauth";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { operatorKeyHash } from "../../lib/operator-api";
+import { needsSecondFactor, operatorKeyHash } from "../../lib/operator-api";
 import { type FieldFail, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
 import { resealStale, sealerOf } from "../../lib/sealed-secrets";
 import { newOpaqueToken } from "../player/secrets";
@@ -48,10 +48,6 @@ interface UserRow {
 
 const COLUMNS = `id, email, name, scopes, password_hash, invite_expires_at, created_at, created_by,
                  disabled_at, totp_sealed, totp_enabled_at`;
-
-/** The user's scopes need a second factor (OPERATOR_SECOND_FACTOR_SCOPES). */
-const needsSecondFactor = (ctx: AppContext, scopes: readonly OperatorScope[]) =>
-  scopes.some((scope) => ctx.config.operatorSecondFactorScopes.includes(scope));
 
 function toView(ctx: AppContext, row: UserRow): OperatorUser {
   return {
