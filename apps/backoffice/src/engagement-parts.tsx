@@ -1,29 +1,9 @@
-// The Engagement desk's small parts: instants as the browser's date-time inputs show them, lists
-// of slugs, checkboxes, rows added and taken out of a form, and the change of an edit (only the
+// The Engagement desk's small parts: instants to the minute (as the date-time inputs send them), checkboxes, rows added and taken out of a form, and the change of an edit (only the
 // fields the operator changed are sent).
 import type { OperatorBonus } from "@casino/contract/operator";
 import { type ReactNode, useId, useRef, useState } from "react";
 import type { Desk } from "./app";
-import { Field, useLoad } from "./ui";
-
-/** "YYYY-MM-DDTHH:mm" in the browser's time zone, for a datetime-local input ("" for null). */
-export function localOf(iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  );
-}
-
-/** A datetime-local input's value as an ISO instant (null when empty). */
-export function instantOf(local: string): string | null {
-  if (!local) return null;
-  const date = new Date(local);
-  if (Number.isNaN(date.getTime())) throw new Error(`Not a date and time: ${local}`);
-  return date.toISOString();
-}
+import { Field, instantOf, localOf, useLoad } from "./ui";
 
 /** An instant to the minute, as the form shows and sends it (so an untouched one is unchanged). */
 export const minuteOf = (iso: string | null) => instantOf(localOf(iso));

@@ -11,7 +11,6 @@ import type { QuestTaskType } from "@casino/contract/retention";
 import { type Desk, NotFound } from "./app";
 import {
   BonusField,
-  instantOf,
   integerOf,
   minuteOf,
   RowGroup,
@@ -27,6 +26,7 @@ import {
   changes,
   checked,
   Field,
+  instantOf,
   Link,
   Loading,
   listOf,

@@ -13,7 +13,6 @@ import { ApiError } from "./api";
 import { type Desk, NotFound } from "./app";
 import {
   BonusField,
-  instantOf,
   integerOf,
   minuteOf,
   RowGroup,
@@ -29,6 +28,7 @@ import {
   changes,
   checked,
   Field,
+  instantOf,
   Link,
   Loading,
   listOf,

@@ -4,7 +4,7 @@
 // move one up or down). The site shows a change at once (README "Operator API").
 import type { OperatorGame, OperatorGameCollection } from "@casino/contract/operator-games";
 import type { PageMeta } from "@casino/contract/pagination";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { Api } from "./api";
 import { type Desk, NotFound } from "./app";
 import { CountriesField, countriesOf, PositionField, shownList } from "./games-fields";
@@ -21,6 +21,7 @@ import {
   Table,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -31,7 +32,7 @@ type GameList = { data: OperatorGame[]; meta: PageMeta };
 /** The Games page's section: every collection in the site's order (position, then id). */
 export function CollectionsSection({ desk }: { desk: Desk }) {
   const collections = useLoad(() => desk.api.get<Collections>("/game-collections"), []);
-  const key = useRef(crypto.randomUUID());
+  const key = useOnceKey();
   return (
     <section aria-labelledby="collections">
       <h2 id="collections">Collections</h2>
@@ -72,7 +73,7 @@ export function CollectionsSection({ desk }: { desk: Desk }) {
             "POST",
             "/game-collections",
             {
-              key: key.current,
+              key: key.current(),
               slug: text(form, "slug"),
               name: text(form, "name"),
               position: Number(text(form, "position")),
@@ -80,7 +81,7 @@ export function CollectionsSection({ desk }: { desk: Desk }) {
               isEnabled: checked(form, "isEnabled"),
             },
           );
-          key.current = crypto.randomUUID();
+          key.next();
           collections.reload();
           return `Created ${data.name}: open it to add games.`;
         }}

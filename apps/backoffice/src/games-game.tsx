@@ -6,7 +6,7 @@ import type {
   OperatorGameCollection,
   OperatorGameProvider,
 } from "@casino/contract/operator-games";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { type Api, ApiError } from "./api";
 import { type Desk, NotFound } from "./app";
 import { CountriesField, countriesOf, orNull, PositionField, shownList } from "./games-fields";
@@ -16,12 +16,15 @@ import {
   Check,
   checked,
   Field,
+  instantOf,
   Link,
   Loading,
   listOf,
+  localOf,
   Switch,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -34,12 +37,6 @@ async function findGame(api: Api, id: number): Promise<OperatorGame | null> {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-}
-
-/** An instant as a datetime-local input shows it (this browser's time zone, to the minute). */
-function localInput(iso: string): string {
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
 const VOLATILITY = ["low", "medium", "high"] as const;
@@ -95,7 +92,7 @@ function GameFields({
         name="releasedAt"
         type="datetime-local"
         required={false}
-        defaultValue={game ? localInput(game.releasedAt) : ""}
+        defaultValue={game ? localOf(game.releasedAt) : ""}
       />
       <CountriesField defaultValue={game?.restrictedCountries ?? []} />
       <Check label="Has a demo" name="hasDemo" defaultChecked={game?.hasDemo ?? false} />
@@ -125,7 +122,7 @@ function gameBody(
   game?: OperatorGame,
 ) {
   const released = text(form, "releasedAt");
-  const changed = released !== "" && released !== (game ? localInput(game.releasedAt) : "");
+  const changed = released !== "" && released !== (game ? localOf(game.releasedAt) : "");
   return {
     title: text(form, "title"),
     image: orNull(form, "image"),
@@ -140,7 +137,7 @@ function gameBody(
     collections: collections
       .filter((collection) => checked(form, `collection-${collection.slug}`))
       .map((collection) => collection.slug),
-    ...(changed ? { releasedAt: new Date(released).toISOString() } : {}),
+    ...(changed ? { releasedAt: instantOf(released) } : {}),
   };
 }
 
@@ -229,7 +226,7 @@ export function NewGame({
   providers: readonly OperatorGameProvider[];
   done: () => void;
 }) {
-  const key = useRef(crypto.randomUUID());
+  const key = useOnceKey();
   const collections = useLoad(
     () => desk.api.get<{ data: OperatorGameCollection[] }>("/game-collections"),
     [],
@@ -242,14 +239,14 @@ export function NewGame({
       submit="Create game"
       action={async (form) => {
         const { data } = await desk.api.send<{ data: OperatorGame }>("POST", "/games", {
-          key: key.current,
+          key: key.current(),
           provider: text(form, "provider"),
           code: text(form, "code"),
           slug: text(form, "slug"),
           isEnabled: checked(form, "isEnabled"),
           ...gameBody(form, all),
         });
-        key.current = crypto.randomUUID();
+        key.next();
         done();
         navigate(`/games/${data.id}`);
         return `Created ${data.title}.`;

@@ -3,7 +3,6 @@
 // launch and free-spins URLs, countries, position), pre-filled, and a new provider. Its wallet
 // keys are on the Keys desk (they need the access scope).
 import type { OperatorGameProvider } from "@casino/contract/operator-games";
-import { useRef } from "react";
 import { type Desk, NotFound } from "./app";
 import { CountriesField, countriesOf, orNull, PositionField, shownList } from "./games-fields";
 import {
@@ -17,6 +16,7 @@ import {
   Table,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -70,7 +70,7 @@ export function ProvidersSection(props: {
   changed: () => void;
 }) {
   const { desk, providers } = props;
-  const key = useRef(crypto.randomUUID());
+  const key = useOnceKey();
   return (
     <section aria-labelledby="providers">
       <h2 id="providers">Providers</h2>
@@ -116,13 +116,13 @@ export function ProvidersSection(props: {
               "POST",
               "/game-providers",
               {
-                key: key.current,
+                key: key.current(),
                 slug: text(form, "slug"),
                 isEnabled: checked(form, "isEnabled"),
                 ...providerBody(form),
               },
             );
-            key.current = crypto.randomUUID();
+            key.next();
             providers.reload();
             return `Created ${data.name}: issue its wallet key on the Keys desk.`;
           }}

@@ -9,7 +9,7 @@ import type {
   OperatorProviderWalletKeys,
   OperatorWalletKey,
 } from "@casino/contract/operator-games";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { type Desk, NotFound } from "./app";
 import {
   ActionForm,
@@ -20,6 +20,7 @@ import {
   Table,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -225,7 +226,7 @@ function WalletKeys({ desk }: { desk: Desk }) {
 function ProviderKeys({ desk, id, name }: { desk: Desk; id: number; name: string }) {
   const url = `/game-providers/${id}/wallet-keys`;
   const keys = useLoad(() => desk.api.get<{ data: OperatorWalletKey[] }>(url), [url]);
-  const issue = useRef(crypto.randomUUID());
+  const issue = useOnceKey();
   const [secret, setSecret] = useState<string | null>(null);
   const heading = useId();
   return (
@@ -278,9 +279,9 @@ function ProviderKeys({ desk, id, name }: { desk: Desk; id: number; name: string
         submit="Issue wallet key"
         action={async () => {
           const { data } = await desk.api.send<{ data: IssuedWalletKey }>("POST", url, {
-            key: issue.current,
+            key: issue.current(),
           });
-          issue.current = crypto.randomUUID();
+          issue.next();
           setSecret(data.secret);
           keys.reload();
           return `Issued ${data.fingerprint}: hand it to the studio.`;

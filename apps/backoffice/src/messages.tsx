@@ -1,11 +1,8 @@
-// Messages: a broadcast to the messenger of every active player (or listed players). Promo
-// broadcasts skip self-excluded and cooling-off players; service ones reach everyone active.
-import { useRef } from "react";
 import type { Desk } from "./app";
-import { ActionForm, Field, text, usePageTitle } from "./ui";
+import { ActionForm, Field, text, useOnceKey, usePageTitle } from "./ui";
 
 export function MessagesPage({ desk }: { desk: Desk }) {
-  const key = useRef(crypto.randomUUID());
+  const key = useOnceKey();
   usePageTitle("Messages");
   return (
     <>
@@ -22,14 +19,14 @@ export function MessagesPage({ desk }: { desk: Desk }) {
           const { data } = await desk.api.send<{
             data: { recipients: number; skipped: number; replay: boolean };
           }>("POST", "/notifications/broadcasts", {
-            key: key.current,
+            key: key.current(),
             kind: text(form, "kind"),
             title: text(form, "title"),
             text: text(form, "text"),
             ...(link ? { link } : {}),
             ...(ids.length > 0 ? { playerIds: ids } : {}),
           });
-          key.current = crypto.randomUUID();
+          key.next();
           return `Sent to ${data.recipients} player${data.recipients === 1 ? "" : "s"}; ${data.skipped} left out.`;
         }}
       >

@@ -3,7 +3,7 @@
 // of a new one (/promotions/bonuses/new). Amounts are decimal strings in major units, per
 // currency, with an optional base-currency amount the server converts for the other currencies.
 import type { CreateOperatorBonusBody, OperatorBonus } from "@casino/contract/operator";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "./api";
 import { type Desk, NotFound } from "./app";
 import { navigate } from "./router";
@@ -19,6 +19,7 @@ import {
   Table,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -459,7 +460,7 @@ const saved = (what: string, bonus: OperatorBonus) =>
 /** /promotions/bonuses/new. */
 export function NewBonusPage({ desk }: { desk: Desk }) {
   const bonuses = useLoad(() => desk.api.get<{ data: OperatorBonus[] }>("/bonuses"), []);
-  const once = useRef(crypto.randomUUID());
+  const once = useOnceKey();
   usePageTitle("New bonus");
   return (
     <>
@@ -476,13 +477,13 @@ export function NewBonusPage({ desk }: { desk: Desk }) {
         save={async (body, form, type) => {
           const create: CreateOperatorBonusBody = {
             ...body,
-            key: once.current,
+            key: once.current(),
             slug: text(form, "slug"),
             type,
             isEnabled: checked(form, "isEnabled"),
           };
           const { data } = await desk.api.send<{ data: OperatorBonus }>("POST", "/bonuses", create);
-          once.current = crypto.randomUUID();
+          once.next();
           navigate(`/promotions/bonuses/${data.id}`);
           return saved("Created", data);
         }}

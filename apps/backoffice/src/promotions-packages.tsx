@@ -2,7 +2,7 @@
 // welcome package). The list with a new package, and a package's page (/promotions/packages/{id})
 // to rename it, switch it, and set its steps in order.
 import type { OperatorBonus, OperatorBonusPackage } from "@casino/contract/operator";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { type Desk, NotFound } from "./app";
 import { Warnings } from "./promotions-bonus";
 import {
@@ -16,6 +16,7 @@ import {
   Table,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -25,7 +26,7 @@ type Packages = { data: OperatorBonusPackage[] };
 /** The packages section of the desk's page. */
 export function PackagesSection({ desk }: { desk: Desk }) {
   const packages = useLoad(() => desk.api.get<Packages>("/bonus-packages"), []);
-  const once = useRef(crypto.randomUUID());
+  const once = useOnceKey();
   return (
     <section aria-labelledby="bonus-packages">
       <h2 id="bonus-packages">Bonus packages</h2>
@@ -68,14 +69,14 @@ export function PackagesSection({ desk }: { desk: Desk }) {
             "POST",
             "/bonus-packages",
             {
-              key: once.current,
+              key: once.current(),
               slug: text(form, "slug"),
               name: text(form, "name"),
               isEnabled: checked(form, "isEnabled"),
               steps,
             },
           );
-          once.current = crypto.randomUUID();
+          once.next();
           packages.reload();
           return `Created ${data.name} with ${data.steps.length} step${data.steps.length === 1 ? "" : "s"}.`;
         }}

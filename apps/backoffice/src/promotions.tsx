@@ -2,7 +2,6 @@
 // game rules), bonus packages and their steps, cashback per currency, and bonus codes (create,
 // change, switch off). Everything the operator API takes for bonuses, so no one needs curl.
 import type { OperatorBonus, OperatorBonusCode } from "@casino/contract/operator";
-import { useRef } from "react";
 import { type Desk, NotFound } from "./app";
 import { BonusPage, gives, KIND, NewBonusPage, TYPE } from "./promotions-bonus";
 import { CashbackSection } from "./promotions-cashback";
@@ -10,12 +9,15 @@ import { PackagePage, PackagesSection } from "./promotions-packages";
 import {
   ActionForm,
   Field,
+  instantOf,
   Link,
   Loading,
+  localOf,
   Switch,
   Table,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -30,21 +32,10 @@ export function PromotionsDesk({ desk, rest }: { desk: Desk; rest: string }) {
   return <NotFound />;
 }
 
-/** An instant as a datetime-local input shows it (local time), and back. */
-const localInput = (value: string | null) => {
-  if (!value) return "";
-  const date = new Date(value);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const instant = (form: FormData, name: string) => {
-  const value = text(form, name);
-  return value ? new Date(value).toISOString() : null;
-};
-
 function PromotionsPage({ desk }: { desk: Desk }) {
   const bonuses = useLoad(() => desk.api.get<{ data: OperatorBonus[] }>("/bonuses"), []);
   const codes = useLoad(() => desk.api.get<{ data: OperatorBonusCode[] }>("/bonus-codes"), []);
-  const codeKey = useRef(crypto.randomUUID());
+  const codeKey = useOnceKey();
   usePageTitle("Promotions");
   return (
     <>
@@ -96,13 +87,13 @@ function PromotionsPage({ desk }: { desk: Desk }) {
           submit="Create code"
           action={async (form) => {
             const maxUses = text(form, "maxUses");
-            const startsAt = instant(form, "startsAt");
-            const endsAt = instant(form, "endsAt");
+            const startsAt = instantOf(text(form, "startsAt"));
+            const endsAt = instantOf(text(form, "endsAt"));
             const { data } = await desk.api.send<{ data: OperatorBonusCode }>(
               "POST",
               "/bonus-codes",
               {
-                key: codeKey.current,
+                key: codeKey.current(),
                 code: text(form, "code"),
                 bonusId: Number(text(form, "bonusId")),
                 trigger: Number(text(form, "trigger")),
@@ -111,7 +102,7 @@ function PromotionsPage({ desk }: { desk: Desk }) {
                 ...(endsAt ? { endsAt } : {}),
               },
             );
-            codeKey.current = crypto.randomUUID();
+            codeKey.next();
             codes.reload();
             return `Created ${data.code}.`;
           }}
@@ -193,8 +184,8 @@ function CodeForm(props: {
         await props.desk.api.send("PATCH", `/bonus-codes/${code.id}`, {
           bonusId: Number(text(form, "bonusId")),
           trigger: Number(text(form, "trigger")),
-          startsAt: instant(form, "startsAt"),
-          endsAt: instant(form, "endsAt"),
+          startsAt: instantOf(text(form, "startsAt")),
+          endsAt: instantOf(text(form, "endsAt")),
           maxUses: maxUses ? Number(maxUses) : null,
         });
         props.done();
@@ -224,14 +215,14 @@ function CodeForm(props: {
         name="startsAt"
         type="datetime-local"
         required={false}
-        defaultValue={localInput(code.startsAt)}
+        defaultValue={localOf(code.startsAt)}
       />
       <Field
         label="Until (empty: no end)"
         name="endsAt"
         type="datetime-local"
         required={false}
-        defaultValue={localInput(code.endsAt)}
+        defaultValue={localOf(code.endsAt)}
       />
     </ActionForm>
   );

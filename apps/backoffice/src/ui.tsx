@@ -339,3 +339,22 @@ export function ScopeChoices({ desk }: { desk: Desk }) {
 /** The scopes ticked in a form's ScopeChoices. */
 export const scopesOf = (form: FormData) =>
   OPERATOR_SCOPES.filter((scope) => checked(form, `scope-${scope}`));
+
+/** "YYYY-MM-DDTHH:mm" in the browser's time zone, for a datetime-local input ("" for null). */
+export function localOf(iso: string | null): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
+
+/** A datetime-local input's value as an ISO instant (null when empty). */
+export function instantOf(local: string): string | null {
+  if (!local) return null;
+  const date = new Date(local);
+  if (Number.isNaN(date.getTime())) throw new Error(`Not a date and time: ${local}`);
+  return date.toISOString();
+}
