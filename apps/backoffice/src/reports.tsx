@@ -1,5 +1,6 @@
 // The reports desk: what came in and went out over a range of UTC days, per currency (deposits,
-// withdrawals, net deposits, settled rounds with GGR, players, sign-ups), per day with a CSV
+// withdrawals, net deposits, settled rounds with GGR, promotional costs and NGR, players,
+// sign-ups), per day with a CSV
 // download, and how each game did in one currency. Figures of different currencies are never
 // added together; net deposits are exact decimal arithmetic, never floats.
 
@@ -41,7 +42,12 @@ function minus(a: string, b: string): string {
   return formatScaled(at(x) - at(y), scale);
 }
 
-/** A report's figures in the order of the tables and the CSV, as [label, text] pairs. */
+/**
+ * A report's figures in the order of the tables and the CSV, as [label, text] pairs. Promotional
+ * costs are bonus money granted less forfeited, tournament prizes and adjustments (credits less
+ * debits); converted bonus money is shown, not added (contract ReportPromotions); NGR is GGR less
+ * the promotional costs.
+ */
 function figures(row: ReportFigures, money: (amount: string) => string): [string, string][] {
   return [
     ["Deposits", String(row.deposits.count)],
@@ -54,6 +60,14 @@ function figures(row: ReportFigures, money: (amount: string) => string): [string
     ["Wins", money(row.bets.wins)],
     ["Refunds", money(row.bets.refunds)],
     ["GGR", money(row.bets.ggr)],
+    ["Bonus money granted", money(row.promotions.bonuses.granted)],
+    ["Bonus money forfeited", money(row.promotions.bonuses.forfeited)],
+    ["Bonus money converted", money(row.promotions.bonuses.converted)],
+    ["Tournament prizes", money(row.promotions.prizes)],
+    ["Adjustment credits", money(row.promotions.adjustments.credits)],
+    ["Adjustment debits", money(row.promotions.adjustments.debits)],
+    ["Promotional costs", money(row.promotions.total)],
+    ["NGR", money(row.ngr)],
     ["Active players", String(row.players.active)],
     ["Depositors", String(row.players.depositors)],
     ["First-time depositors", String(row.players.firstDepositors)],
@@ -66,6 +80,13 @@ const FIGURE_NAMES = figures(
     deposits: { count: 0, amount: "0" },
     withdrawals: { count: 0, amount: "0" },
     bets: { rounds: 0, stakes: "0", wins: "0", refunds: "0", ggr: "0" },
+    promotions: {
+      bonuses: { granted: "0", forfeited: "0", converted: "0" },
+      prizes: "0",
+      adjustments: { credits: "0", debits: "0" },
+      total: "0",
+    },
+    ngr: "0",
     players: { active: 0, depositors: 0, firstDepositors: 0 },
   },
   String,
@@ -213,7 +234,7 @@ function Report({ report, busy }: { report: DailyReport; busy: boolean }) {
         ) : (
           <>
             {report.totals.length === 0 ? (
-              <p>No deposits, withdrawals or rounds in this range.</p>
+              <p>No deposits, withdrawals, rounds or promotional costs in this range.</p>
             ) : (
               <Table
                 caption={`Totals, ${span} (UTC), per currency; players counted once over the range`}
@@ -244,7 +265,7 @@ function Report({ report, busy }: { report: DailyReport; busy: boolean }) {
         <section aria-labelledby="report-days">
           <h2 id="report-days">Per day</h2>
           {report.days.length === 0 ? (
-            <p>No deposits, withdrawals or rounds in this range.</p>
+            <p>No deposits, withdrawals, rounds or promotional costs in this range.</p>
           ) : (
             <>
               <p>

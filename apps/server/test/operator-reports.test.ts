@@ -27,6 +27,14 @@ const games = async (query: string) => {
   return response.json().data.games as Json[];
 };
 
+/** No promotional costs (operator-reports-costs.test.ts has them): NGR is GGR. */
+const NO_PROMOTIONS = {
+  bonuses: { granted: "0.00", forfeited: "0.00", converted: "0.00" },
+  prizes: "0.00",
+  adjustments: { credits: "0.00", debits: "0.00" },
+  total: "0.00",
+};
+
 // The test clock starts at 2026-11-22T12:00Z.
 const DAY1 = "2026-11-22";
 const DAY2 = "2026-11-23";
@@ -73,6 +81,8 @@ describe("operator reports", () => {
         deposits: { count: 2, amount: "150.00" },
         withdrawals: { count: 1, amount: "30.00" },
         bets: { rounds: 3, stakes: "17.00", wins: "4.00", refunds: "2.00", ggr: "11.00" },
+        promotions: NO_PROMOTIONS,
+        ngr: "11.00",
         players: { active: 1, depositors: 1, firstDepositors: 1 },
       },
       {
@@ -81,6 +91,8 @@ describe("operator reports", () => {
         deposits: { count: 0, amount: "0.00" },
         withdrawals: { count: 0, amount: "0.00" },
         bets: { rounds: 1, stakes: "20.00", wins: "30.00", refunds: "0.00", ggr: "-10.00" },
+        promotions: NO_PROMOTIONS,
+        ngr: "-10.00",
         players: { active: 1, depositors: 0, firstDepositors: 0 },
       },
     ]);
@@ -90,6 +102,8 @@ describe("operator reports", () => {
         deposits: { count: 2, amount: "150.00" },
         withdrawals: { count: 1, amount: "30.00" },
         bets: { rounds: 4, stakes: "37.00", wins: "34.00", refunds: "2.00", ggr: "1.00" },
+        promotions: NO_PROMOTIONS,
+        ngr: "1.00",
         // The player played on both days: one active player over the range.
         players: { active: 1, depositors: 1, firstDepositors: 1 },
       },

@@ -1,5 +1,5 @@
-// The operator's reports (/api/operator/reports/..., scope reports; migration 0052): what came in
-// and went out per UTC day and currency, and how each game did. Amounts in major units, as
+// The operator's reports (/api/operator/reports/..., scope reports; migrations 0052, 0053): what
+// came in and went out per UTC day and currency, what promotions cost, and how each game did. Amounts in major units, as
 // strings; figures of different currencies are never added together.
 import { z } from "zod";
 import { CurrencyCode } from "./operator";
@@ -37,11 +37,32 @@ export const ReportBets = z.object({
   ggr: z.string(),
 });
 
+/**
+ * What promotions and the operator's hand cost. GGR counts bonus-money stakes and wins, so a
+ * bonus costs the bonus money given, net of what was taken back: `bonuses.granted` (free-spin
+ * winnings left out: their rounds count them as wins) less `bonuses.forfeited` (canceled or
+ * expired bonuses' balances). `bonuses.converted` (bonus money that became real money when its
+ * wagering was done) is shown, not added: it is part of what was granted, and the bonus money
+ * won or lost on the way is in GGR. `prizes`: tournament cash prizes. `adjustments`: the
+ * operator's manual credits and debits of real balances, counted net (a debit corrects a
+ * credit or a mistake and lowers the cost). total = granted − forfeited + prizes + credits −
+ * debits.
+ */
+export const ReportPromotions = z.object({
+  bonuses: z.object({ granted: z.string(), forfeited: z.string(), converted: z.string() }),
+  prizes: z.string(),
+  adjustments: z.object({ credits: z.string(), debits: z.string() }),
+  total: z.string(),
+});
+
 export const ReportFigures = z.object({
   currency: z.string(),
   deposits: z.object({ count: z.number().int(), amount: z.string() }),
   withdrawals: z.object({ count: z.number().int(), amount: z.string() }),
   bets: ReportBets,
+  promotions: ReportPromotions,
+  /** Net gaming revenue: GGR less promotions.total. */
+  ngr: z.string(),
   players: z.object({
     /** Players with a settled round. */
     active: z.number().int(),

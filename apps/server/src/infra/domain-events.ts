@@ -1,7 +1,9 @@
 // Domain events (ADR 0009): facts one module records and others act on, exactly once per
 // consumer. Triggers (migration 0021) raise the platform's facts in the transaction of the
 // change: game.bet.settled, game.bet.refunded, payment.deposit.succeeded,
-// payment.withdrawal.paid, player.signed_in. A module may raise its own with raiseDomainEvent.
+// payment.withdrawal.paid, player.signed_in. A module may raise its own with raiseDomainEvent:
+// the promotions' money (bonus.granted, bonus.converted, bonus.forfeited, tournament.prize.paid)
+// and the operator's adjustments (wallet.adjusted), each in the transaction of its posting.
 //
 // - A consumer subscribes at registration: `ctx.domainEvents.subscribe("quests", ["game.bet.settled"], handler)`.
 //   persist() (buildApp, after every module registered) gives each new consumer a cursor at the
@@ -30,6 +32,11 @@ export const DOMAIN_EVENT_TYPES = [
   "payment.deposit.succeeded",
   "payment.withdrawal.paid",
   "player.signed_in",
+  "bonus.granted",
+  "bonus.converted",
+  "bonus.forfeited",
+  "tournament.prize.paid",
+  "wallet.adjusted",
 ] as const;
 
 /**
@@ -90,6 +97,50 @@ export interface SignedInPayload {
   method: string;
   country: string | null;
   signedInAt: string;
+}
+
+/**
+ * bonus.granted (bonus money given: house bonuses → player bonus; not raised for free-spin
+ * winnings, which the rounds already count as wins), bonus.converted (wagering done: the bonus
+ * balance became real money) and bonus.forfeited (canceled or expired: the bonus balance went
+ * back to the house). Key `<type>:<playerBonusId>`; amount in minor units; at: the bonus's
+ * issued_at (granted) or finished_at.
+ */
+export interface BonusMoneyPayload {
+  playerBonusId: number;
+  playerId: string;
+  bonusId: number;
+  currency: string;
+  amount: string;
+  /** What issued the bonus: "deposit:{invoiceId}", "code:{id}", "cashback:…", "quest:…"… */
+  source: string;
+  at: string;
+}
+
+/** tournament.prize.paid: a cash prize credited to the winner's real balance (minor units). */
+export interface TournamentPrizePaidPayload {
+  tournamentId: string;
+  place: number;
+  playerId: string;
+  currency: string;
+  amount: string;
+  ledgerTransactionId: string;
+  at: string;
+}
+
+/**
+ * wallet.adjusted: the operator's manual adjustment of a real balance (POST
+ * /api/operator/players/{id}/adjustments); amount signed, minor units (negative: a debit).
+ */
+export interface WalletAdjustedPayload {
+  ledgerTransactionId: string;
+  playerId: string;
+  walletAccountId: string;
+  currency: string;
+  amount: string;
+  reason: string | null;
+  operator: string | null;
+  at: string;
 }
 
 /** Runs in the dispatcher's transaction; throw to retry later (nothing it wrote is kept). */

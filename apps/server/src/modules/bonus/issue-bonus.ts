@@ -16,7 +16,7 @@ import {
   loadCurrencies,
   perCurrency,
 } from "./definitions";
-import { postGrant, publishPlayerBonus, publishPlayerFreespin } from "./lifecycle";
+import { postGrant, publishPlayerBonus, publishPlayerFreespin, raiseBonusMoney } from "./lifecycle";
 import { bonusRepository, lockPlayer } from "./repository";
 
 export interface IssueBonusInput {
@@ -118,6 +118,11 @@ export async function issueBonus(
     now,
   });
   await postGrant(tx, { id, walletAccountId: wallet.id, currency: input.currency }, amount);
+  // Free-spin winnings are counted by their rounds (wins), and are issued on the win path.
+  if (!input.source.startsWith("freespins:")) {
+    const granted = { id, playerId: input.playerId, bonusId: bonus.id, currency: input.currency };
+    await raiseBonusMoney(tx, "bonus.granted", { ...granted, source: input.source }, amount, now);
+  }
   await publishPlayerBonus(tx, ctx, input.playerId, id);
   if (bonus.autoActivate && !(await repo.activeBonus(input.playerId, input.currency))) {
     await tx.query("UPDATE player_bonuses SET status = 2, activated_at = $2 WHERE id = $1", [

@@ -11,6 +11,7 @@ import {
 import { playerChannel } from "@casino/contract/realtime";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { type BonusMoneyPayload, raiseDomainEvent } from "../../infra/domain-events";
 import { AppError } from "../../infra/errors";
 import { enqueueRealtimeEvents } from "../../infra/event-outbox";
 import { publishWalletAccount } from "../wallet/accounts";
@@ -142,10 +143,40 @@ export async function finishBonus(
     if (posted?.status !== "applied") {
       throw new Error(`bonus ${record.id} finish: ${posted?.status} ${posted?.reason}`);
     }
+    await raiseBonusMoney(tx, converts ? "bonus.converted" : "bonus.forfeited", record, held, now);
     await publishWalletAccount(tx, ctx, record.playerId, record.walletAccountId);
   }
   await publishPlayerBonus(tx, ctx, record.playerId, record.id);
   return true;
+}
+
+/**
+ * The domain event of bonus money given, converted or forfeited (the reports' promotional costs,
+ * ADR 0020), in the transaction of its posting; once per bonus and type.
+ */
+export async function raiseBonusMoney(
+  tx: Queryable,
+  type: "bonus.granted" | "bonus.converted" | "bonus.forfeited",
+  bonus: Pick<PlayerBonusRecord, "id" | "playerId" | "bonusId" | "currency" | "source">,
+  amount: bigint,
+  at: Date,
+): Promise<void> {
+  const payload: BonusMoneyPayload = {
+    playerBonusId: bonus.id,
+    playerId: bonus.playerId,
+    bonusId: bonus.bonusId,
+    currency: bonus.currency,
+    amount: amount.toString(),
+    source: bonus.source,
+    at: at.toISOString(),
+  };
+  await raiseDomainEvent(tx, {
+    type,
+    key: `${type}:${bonus.id}`,
+    playerId: bonus.playerId,
+    payload,
+    at,
+  });
 }
 
 /** Makes an issued bonus the currency's active one; 409 16001 when another is active. */

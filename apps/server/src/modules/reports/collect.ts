@@ -1,14 +1,18 @@
-// The figures behind the operator's reports (migration 0052): the domain-event consumer
-// "reports" adds each settled round, late refund (to its round's day), deposit and paid
-// withdrawal to its UTC day's rows, in the dispatcher's transaction, so every event counts exactly once (ADR 0009). A batch
+// The figures behind the operator's reports (migrations 0052, 0053): the domain-event consumer
+// "reports" adds each settled round, late refund (to its round's day), deposit, paid
+// withdrawal and promotional cost (bonus money granted, forfeited and converted, tournament cash
+// prizes, the operator's adjustments) to its UTC day's rows, in the dispatcher's transaction, so every event counts exactly once (ADR 0009). A batch
 // of events becomes one upsert per table. On its first start the consumer fills the tables from
 // what happened before it existed (backfillReports).
 
 import type { Db, Queryable } from "../../infra/db";
 import type {
   BetSettledPayload,
+  BonusMoneyPayload,
   DomainEvent,
   InvoiceSucceededPayload,
+  TournamentPrizePaidPayload,
+  WalletAdjustedPayload,
 } from "../../infra/domain-events";
 
 export const REPORT_CONSUMER = "reports";
@@ -17,6 +21,11 @@ export const REPORT_EVENT_TYPES = [
   "game.bet.refunded",
   "payment.deposit.succeeded",
   "payment.withdrawal.paid",
+  "bonus.granted",
+  "bonus.forfeited",
+  "bonus.converted",
+  "tournament.prize.paid",
+  "wallet.adjusted",
 ] as const;
 
 /** The UTC day of an instant, YYYY-MM-DD. */
@@ -31,6 +40,12 @@ interface DayRow {
   stakes: bigint;
   wins: bigint;
   refunds: bigint;
+  bonusGranted: bigint;
+  bonusForfeited: bigint;
+  bonusConverted: bigint;
+  prizes: bigint;
+  adjustmentCredits: bigint;
+  adjustmentDebits: bigint;
 }
 type GameRow = Pick<DayRow, "rounds" | "stakes" | "wins" | "refunds">;
 
@@ -43,7 +58,20 @@ const emptyDay = (): DayRow => ({
   stakes: 0n,
   wins: 0n,
   refunds: 0n,
+  bonusGranted: 0n,
+  bonusForfeited: 0n,
+  bonusConverted: 0n,
+  prizes: 0n,
+  adjustmentCredits: 0n,
+  adjustmentDebits: 0n,
 });
+
+/** The promotional cost columns (migration 0053) and the events that add to them. */
+const BONUS_FIELD = {
+  "bonus.granted": "bonusGranted",
+  "bonus.forfeited": "bonusForfeited",
+  "bonus.converted": "bonusConverted",
+} as const;
 
 /** The map's row of `key`, made empty when missing. */
 function rowOf<T>(rows: Map<string, T>, key: string, empty: () => T): T {
@@ -117,6 +145,29 @@ class Tally {
         row.withdrawalAmount += BigInt(invoice.amount);
         return;
       }
+      case "bonus.granted":
+      case "bonus.forfeited":
+      case "bonus.converted": {
+        const bonus = event.payload as unknown as BonusMoneyPayload;
+        const row = this.day(utcDay(bonus.at ?? event.createdAt), bonus.currency);
+        row[BONUS_FIELD[event.type]] += BigInt(bonus.amount);
+        return;
+      }
+      case "tournament.prize.paid": {
+        const prize = event.payload as unknown as TournamentPrizePaidPayload;
+        this.day(utcDay(prize.at ?? event.createdAt), prize.currency).prizes += BigInt(
+          prize.amount,
+        );
+        return;
+      }
+      case "wallet.adjusted": {
+        const adjusted = event.payload as unknown as WalletAdjustedPayload;
+        const row = this.day(utcDay(adjusted.at ?? event.createdAt), adjusted.currency);
+        const amount = BigInt(adjusted.amount);
+        if (amount >= 0n) row.adjustmentCredits += amount;
+        else row.adjustmentDebits -= amount;
+        return;
+      }
     }
   }
 
@@ -127,10 +178,13 @@ class Tally {
       const column = (pick: (row: DayRow) => bigint) => rows.map((row) => pick(row).toString());
       await tx.query(
         `INSERT INTO report_daily AS r (day, currency, deposits, deposit_amount, withdrawals,
-                                        withdrawal_amount, rounds, stakes, wins, refunds)
+                                        withdrawal_amount, rounds, stakes, wins, refunds,
+                                        bonus_granted, bonus_forfeited, bonus_converted, prizes,
+                                        adjustment_credits, adjustment_debits)
          SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::numeric[], $5::bigint[],
                               $6::numeric[], $7::bigint[], $8::numeric[], $9::numeric[],
-                              $10::numeric[])
+                              $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[],
+                              $14::numeric[], $15::numeric[], $16::numeric[])
          ON CONFLICT (day, currency) DO UPDATE SET
            deposits = r.deposits + EXCLUDED.deposits,
            deposit_amount = r.deposit_amount + EXCLUDED.deposit_amount,
@@ -139,7 +193,13 @@ class Tally {
            rounds = r.rounds + EXCLUDED.rounds,
            stakes = r.stakes + EXCLUDED.stakes,
            wins = r.wins + EXCLUDED.wins,
-           refunds = r.refunds + EXCLUDED.refunds`,
+           refunds = r.refunds + EXCLUDED.refunds,
+           bonus_granted = r.bonus_granted + EXCLUDED.bonus_granted,
+           bonus_forfeited = r.bonus_forfeited + EXCLUDED.bonus_forfeited,
+           bonus_converted = r.bonus_converted + EXCLUDED.bonus_converted,
+           prizes = r.prizes + EXCLUDED.prizes,
+           adjustment_credits = r.adjustment_credits + EXCLUDED.adjustment_credits,
+           adjustment_debits = r.adjustment_debits + EXCLUDED.adjustment_debits`,
         [
           keys.map((key) => key[0]),
           keys.map((key) => key[1]),
@@ -151,6 +211,12 @@ class Tally {
           column((row) => row.stakes),
           column((row) => row.wins),
           column((row) => row.refunds),
+          column((row) => row.bonusGranted),
+          column((row) => row.bonusForfeited),
+          column((row) => row.bonusConverted),
+          column((row) => row.prizes),
+          column((row) => row.adjustmentCredits),
+          column((row) => row.adjustmentDebits),
         ],
       );
     }
@@ -215,7 +281,9 @@ export async function collectReportEvents(
 
 /**
  * The consumer's first start: its cursor at the end of the event log, and the report tables
- * filled from the rounds and invoices before it, in one transaction, so each fact counts once:
+ * filled from the rounds, invoices and promotional postings before it (the last through
+ * report_fill_promotions, migration 0053, which also filled them for installations whose first
+ * start was before it), in one transaction, so each fact counts once:
  * what the backfill reads is what the events up to the cursor said. A second server starting at
  * the same time waits on the cursor row and then does nothing. Returns whether it filled them.
  */
@@ -274,6 +342,7 @@ export async function backfillReports(db: Db): Promise<boolean> {
          ${succeeded} AND type = 1
         ORDER BY player_id, coalesce(completed_at, updated_at), id`,
     );
+    await tx.query("SELECT report_fill_promotions()");
     return true;
   });
 }

@@ -1,4 +1,5 @@
-// The operator's reports (GET /api/operator/reports/daily and /games, scope reports): read from
+// The operator's reports (GET /api/operator/reports/daily and /games, scope reports; promotional
+// costs and NGR since migration 0053): read from
 // the daily rows the "reports" consumer keeps (collect.ts), so a year's report reads at most a
 // few hundred rows per currency. Amounts leave in major units; currencies are never added up.
 import {
@@ -39,6 +40,12 @@ interface SumsRow {
   stakes: string;
   wins: string;
   refunds: string;
+  bonus_granted: string;
+  bonus_forfeited: string;
+  bonus_converted: string;
+  prizes: string;
+  adjustment_credits: string;
+  adjustment_debits: string;
 }
 
 /** Money of rounds, in major units, with GGR (stakes less wins less refunds). */
@@ -50,6 +57,40 @@ function bets(row: Pick<SumsRow, "rounds" | "stakes" | "wins" | "refunds">, subu
     wins: formatAmount(wins!, subunits),
     refunds: formatAmount(refunds!, subunits),
     ggr: formatAmount(stakes! - wins! - refunds!, subunits),
+  };
+}
+
+/** GGR in minor units. */
+const ggrOf = (row: Pick<SumsRow, "stakes" | "wins" | "refunds">) =>
+  BigInt(row.stakes) - BigInt(row.wins) - BigInt(row.refunds);
+
+/**
+ * Promotional costs (contract ReportPromotions): bonus money granted less forfeited, tournament
+ * cash prizes and the operator's adjustments net; and NGR, GGR less their total.
+ */
+function promotions(row: SumsRow, subunits: number) {
+  const [granted, forfeited, converted, prizes, credits, debits] = [
+    row.bonus_granted,
+    row.bonus_forfeited,
+    row.bonus_converted,
+    row.prizes,
+    row.adjustment_credits,
+    row.adjustment_debits,
+  ].map((value) => BigInt(value)) as [bigint, bigint, bigint, bigint, bigint, bigint];
+  const total = granted - forfeited + prizes + credits - debits;
+  const format = (value: bigint) => formatAmount(value, subunits);
+  return {
+    promotions: {
+      bonuses: {
+        granted: format(granted),
+        forfeited: format(forfeited),
+        converted: format(converted),
+      },
+      prizes: format(prizes),
+      adjustments: { credits: format(credits), debits: format(debits) },
+      total: format(total),
+    },
+    ngr: format(ggrOf(row) - total),
   };
 }
 
@@ -65,6 +106,7 @@ function figures(row: SumsRow, subunits: number, players: ReportFigures["players
       amount: formatAmount(BigInt(row.withdrawal_amount), subunits),
     },
     bets: bets(row, subunits),
+    ...promotions(row, subunits),
     players,
   };
 }
@@ -72,7 +114,11 @@ function figures(row: SumsRow, subunits: number, players: ReportFigures["players
 const SUMS = `sum(deposits) AS deposits, sum(deposit_amount)::text AS deposit_amount,
               sum(withdrawals) AS withdrawals, sum(withdrawal_amount)::text AS withdrawal_amount,
               sum(rounds) AS rounds, sum(stakes)::text AS stakes, sum(wins)::text AS wins,
-              sum(refunds)::text AS refunds`;
+              sum(refunds)::text AS refunds, sum(bonus_granted)::text AS bonus_granted,
+              sum(bonus_forfeited)::text AS bonus_forfeited,
+              sum(bonus_converted)::text AS bonus_converted, sum(prizes)::text AS prizes,
+              sum(adjustment_credits)::text AS adjustment_credits,
+              sum(adjustment_debits)::text AS adjustment_debits`;
 
 /** Player counts by "day|currency" (or "currency" over the range): active, depositors, first. */
 type Counts = Map<string, ReportFigures["players"]>;

@@ -1,4 +1,4 @@
-// Reports (README "Reports", migration 0052): the "reports" consumer keeps daily figures from
+// Reports (README "Reports", migrations 0052, 0053): the "reports" consumer keeps daily figures from
 // the domain events whether or not the operator API is on; the operator API reads them
 // (scope reports).
 import {
@@ -41,7 +41,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: {
         tags,
         summary:
-          "Deposits, withdrawals, settled rounds (stakes, wins, refunds, GGR) and player counts per UTC day and currency, with totals over the range and sign-ups",
+          "Deposits, withdrawals, settled rounds (stakes, wins, refunds, GGR), promotional costs (bonus money, tournament prizes, manual adjustments), NGR and player counts per UTC day and currency, with totals over the range and sign-ups",
         querystring: ReportQuery,
         response: { 200: DailyReportResponse, ...operatorErrors },
       },

@@ -18,6 +18,7 @@
 import { type TournamentCompletedEvent, tournamentsChannel } from "@casino/contract/tournament";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { raiseDomainEvent, type TournamentPrizePaidPayload } from "../../infra/domain-events";
 import { issueBonus } from "../bonus/issue-bonus";
 import { createNotification } from "../notification/create-notification";
 import { publishWalletAccount } from "../wallet/accounts";
@@ -168,6 +169,25 @@ export async function completeTournament(ctx: AppContext, tournamentId: string):
       if (!winner || !prize) continue;
       if (winner.walletAccountId) {
         await publishWalletAccount(tx, ctx, winner.playerId, winner.walletAccountId);
+      }
+      if (posted && !posted.replay) {
+        // The reports' promotional costs (ADR 0020): once, with the posting.
+        const paid: TournamentPrizePaidPayload = {
+          tournamentId,
+          place,
+          playerId: winner.playerId,
+          currency: row.currency,
+          amount: BigInt(winner.prize.amount!).toString(),
+          ledgerTransactionId: posted.transactionId.toString(),
+          at: now.toISOString(),
+        };
+        await raiseDomainEvent(tx, {
+          type: "tournament.prize.paid",
+          key: `tournament.prize.paid:${tournamentId}:${place}`,
+          playerId: winner.playerId,
+          payload: paid,
+          at: now,
+        });
       }
       const event: TournamentCompletedEvent = {
         type: "tournament.completed",

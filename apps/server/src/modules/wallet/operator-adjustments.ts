@@ -12,6 +12,7 @@ import type {
 import { formatAmount } from "@casino/money/format";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
+import { raiseDomainEvent, type WalletAdjustedPayload } from "../../infra/domain-events";
 import { AppError } from "../../infra/errors";
 import { operatorActor } from "../../lib/operator-api";
 import { fieldProblems, minorAmount, recordOperatorChange } from "../../lib/operator-keys";
@@ -65,6 +66,24 @@ export async function adjustPlayerBalance(
       },
     ]);
     if (result!.status === "applied" && !result!.replay) {
+      // The reports' promotional costs (ADR 0020): once, with the posting.
+      const adjusted: WalletAdjustedPayload = {
+        ledgerTransactionId: result!.transactionId.toString(),
+        playerId,
+        walletAccountId: account.id,
+        currency: body.currency,
+        amount: amount!.toString(),
+        reason: body.reason,
+        operator: actor?.name ?? null,
+        at: now.toISOString(),
+      };
+      await raiseDomainEvent(tx, {
+        type: "wallet.adjusted",
+        key: `wallet.adjusted:${adjusted.ledgerTransactionId}`,
+        playerId,
+        payload: adjusted,
+        at: now,
+      });
       await publishWalletAccount(tx, ctx, playerId, account.id);
       await recordOperatorChange(tx, {
         kind: "player-adjustment",
