@@ -35,7 +35,7 @@ const eur = (value: bigint) => {
 };
 
 describe("back office reports", () => {
-  test("a reports key sees today's deposits, net deposits and GGR, downloads the days as CSV, sees the game played, and an empty range says so", async () => {
+  test("a reports key sees today's deposits, net deposits, GGR and NGR (less an adjustment made through the operator API), downloads the days as CSV, sees the game played, and an empty range says so", async () => {
     const url = site.server.url;
     const today = new Date().toISOString().slice(0, 10);
     const before = (await daily(today, today)).totals[0];
@@ -48,6 +48,22 @@ describe("back office reports", () => {
     const session = await gameSession(url, player.tokens.accessToken, "gold-rush");
     await playRound(url, session, "10.00", "4.00");
     await playRound(url, session, "5.00", "0");
+    // A goodwill credit of 7.25 EUR through the operator API: a promotional cost, so NGR is
+    // GGR less it.
+    const adjusted = await fetch(
+      `${url}/api/operator/players/${player.tokens.profileId}/adjustments`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${ROOT}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          key: `reports-goodwill-${Date.now()}`,
+          currency: "EUR",
+          amount: "7.25",
+          reason: "Goodwill",
+        }),
+      },
+    );
+    expect(adjusted.status, await adjusted.text()).toBe(201);
 
     const expected = {
       deposits: (before?.deposits.count ?? 0) + 2,
@@ -56,17 +72,19 @@ describe("back office reports", () => {
       rounds: (before?.bets.rounds ?? 0) + 2,
       ggr: cents(before?.bets.ggr) + 1100n,
       firstDepositors: (before?.players.firstDepositors ?? 0) + 1,
+      credits: cents(before?.promotions.adjustments.credits) + 725n,
+      ngr: cents(before?.ngr) + 1100n - 725n,
     };
     // The reports consumer adds the events a moment later: through the API first.
     await expect
       .poll(
         async () => {
           const total = (await daily(today, today)).totals[0];
-          return [total?.deposits.count, total?.bets.rounds];
+          return [total?.deposits.count, total?.bets.rounds, total?.ngr];
         },
         { timeout: 30_000, interval: 250 },
       )
-      .toEqual([expected.deposits, expected.rounds]);
+      .toEqual([expected.deposits, expected.rounds, eur(expected.ngr).slice(0, -4)]);
 
     const { page } = await site.open();
     await signInWithKey(page, (await issueKey("Rita, reports", ["reports"])).token);
@@ -92,6 +110,8 @@ describe("back office reports", () => {
     await figure("Rounds", String(expected.rounds));
     await figure("GGR", eur(expected.ggr));
     await figure("First-time depositors", String(expected.firstDepositors));
+    await figure("Adjustment credits", eur(expected.credits));
+    await figure("NGR", eur(expected.ngr));
 
     // The daily table as CSV: a header row and today's EUR row with the same figures.
     const days = page.getByRole("region", { name: "Per day" });
@@ -105,7 +125,7 @@ describe("back office reports", () => {
     ]);
     expect(download.suggestedFilename()).toBe(`daily-report-${today}-${today}.csv`);
     const csv = (await readFile(await download.path(), "utf8")).split("\r\n");
-    expect(csv[0]).toMatch(/^"Day","Currency","Deposits","Deposited",.*"GGR"/);
+    expect(csv[0]).toMatch(/^"Day","Currency","Deposits","Deposited",.*"GGR",.*"NGR"/);
     expect(csv[1]).toContain(
       `"${today}","EUR","${expected.deposits}","${eur(expected.deposited).slice(0, -4)}"`,
     );
