@@ -151,10 +151,13 @@ export const TOURNAMENT_LEADERBOARDS_CHANNEL = PUBLIC_CHANNELS.tournamentLeaderb
  * POST /api/operator/tournaments (OPERATOR_API_TOKEN): a tournament as data. Amounts are decimal
  * strings in major units of `currency`; games, providers and collections by slug (none: every
  * game). 422 with error.fields for a taken slug, an unknown slug or currency, a window that ends
- * before it starts, or prize places that overlap.
+ * before it starts, or prize places that overlap. `key` (optional, the operator's idempotency key
+ * like operator.ts's OperatorKey): the same request again answers the first result (200); the key
+ * with another body is a 422 on `key`.
  */
 export const CreateTournamentBody = z
   .strictObject({
+    key: z.string().trim().min(1).max(200).optional(),
     identity: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/, "Lowercase letters, digits and dashes"),
     title: z.string().min(1).max(200),
     description: z.string().max(5000).default(""),

@@ -3,6 +3,7 @@
 // claim's row, then finds it taken and answers the first result; a replay later does the same.
 // Every operator write also leaves an audit row (operator_changes) in its transaction. Also the
 // checks every operator write shares: problems collected by field, known countries.
+import { createHash } from "node:crypto";
 import { parseAmount } from "@casino/money/parse";
 import type { Db, Queryable } from "../infra/db";
 import { AppError } from "../infra/errors";
@@ -22,14 +23,34 @@ export type OperatorKeyKind =
   | "loyalty-level"
   | "loyalty-earn-rule"
   | "game-provider-key"
-  | "bonus-package";
+  | "bonus-package"
+  | "tournament";
 
 class KeyTaken extends Error {}
+
+/** SHA-256 of a request body without its key, its objects' fields in name order. */
+function requestHash(body: object): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === "object"
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((name) => [name, canonical((value as Record<string, unknown>)[name])]),
+          )
+        : value;
+  const { key: _key, ...request } = body as { key?: unknown };
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(request)))
+    .digest("hex");
+}
 
 /**
  * Runs `create` (which returns the new entity's id) once per (kind, key) in one transaction and
  * then `read`s the entity. `replay` is true when the key was used before: nothing was written.
- * Without a key, it simply creates.
+ * Without a key, it simply creates. With `sameRequestOnly`, the key answers only the same body
+ * again (a hash of it is kept with the claim, migration 0054); another body is a 422 on `key`.
  */
 export async function createOnce<T>(
   db: Db,
@@ -41,23 +62,19 @@ export async function createOnce<T>(
     body: object;
     create: (tx: Queryable) => Promise<string | number>;
     read: (db: Queryable, id: string) => Promise<T>;
+    sameRequestOnly?: boolean;
   },
 ): Promise<{ data: T; replay: boolean }> {
   const { kind, key } = input;
-  const previous = async (tx: Queryable) => {
-    const [row] = await tx.query<{ entity_id: string }>(
-      "SELECT entity_id FROM operator_keys WHERE kind = $1 AND key = $2",
-      [kind, key],
-    );
-    return row?.entity_id ?? null;
-  };
+  const hash = input.sameRequestOnly ? requestHash(input.body) : null;
   try {
     const id = await db.transaction(async (tx) => {
       if (key !== undefined) {
         const claimed = await tx.query(
-          `INSERT INTO operator_keys (kind, key, entity_id, created_at) VALUES ($1, $2, '', $3)
+          `INSERT INTO operator_keys (kind, key, entity_id, created_at, request_hash)
+           VALUES ($1, $2, '', $3, $4)
            ON CONFLICT (kind, key) DO NOTHING RETURNING key`,
-          [kind, key, input.now],
+          [kind, key, input.now, hash],
         );
         if (claimed.length === 0) throw new KeyTaken();
       }
@@ -81,9 +98,17 @@ export async function createOnce<T>(
     return { data: await input.read(db, id), replay: false };
   } catch (error) {
     if (!(error instanceof KeyTaken)) throw rethrowUnique(error);
-    const id = await previous(db);
-    if (!id) throw AppError.unprocessable({ key: ["This key is being used by another request"] });
-    return { data: await input.read(db, id), replay: true };
+    const [previous] = await db.query<{ entity_id: string; request_hash: string | null }>(
+      "SELECT entity_id, request_hash FROM operator_keys WHERE kind = $1 AND key = $2",
+      [kind, key],
+    );
+    if (!previous?.entity_id) {
+      throw AppError.unprocessable({ key: ["This key is being used by another request"] });
+    }
+    if (hash !== null && previous.request_hash !== hash) {
+      throw AppError.unprocessable({ key: ["This key was used for another request"] });
+    }
+    return { data: await input.read(db, previous.entity_id), replay: true };
   }
 }
 
@@ -117,7 +142,6 @@ export type OperatorChangeKind =
   | "player-bonus"
   | "player-sessions"
   | "country"
-  | "tournament"
   | "broadcast"
   | "content-group"
   | "content-page"

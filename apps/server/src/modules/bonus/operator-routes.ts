@@ -44,6 +44,7 @@ import {
   listOperatorBonusPackages,
   patchOperatorBonusPackage,
   putBonusPackageSteps,
+  readOperatorBonusPackage,
 } from "./operator-bonus-packages";
 import {
   createOperatorBonus,
@@ -51,6 +52,7 @@ import {
   listOperatorBonuses,
   patchOperatorBonus,
   putGameRule,
+  readOperatorBonus,
 } from "./operator-bonuses";
 import { listOperatorCashback, putOperatorCashback } from "./operator-cashback";
 import {
@@ -91,6 +93,23 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       const { data, replay } = await createOperatorBonus(ctx, request.body);
       return reply.code(replay ? 200 : 201).send({ data });
+    },
+  );
+
+  api.get(
+    "/api/operator/bonuses/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "One bonus definition, switched off too, with its conditions and game rules",
+        params: OperatorIdParams,
+        response: { 200: OperatorBonusResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await readOperatorBonus(ctx.db, request.params.id) };
     },
   );
 
@@ -228,6 +247,23 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       const { data, replay } = await createOperatorBonusPackage(ctx, request.body);
       return reply.code(replay ? 200 : 201).send({ data });
+    },
+  );
+
+  api.get(
+    "/api/operator/bonus-packages/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "One bonus package, switched off too, with its steps in order",
+        params: OperatorIdParams,
+        response: { 200: OperatorBonusPackageResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await readOperatorBonusPackage(ctx.db, request.params.id) };
     },
   );
 

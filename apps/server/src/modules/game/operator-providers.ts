@@ -60,13 +60,19 @@ export async function listOperatorProviders(ctx: AppContext): Promise<OperatorGa
   return rows.map(viewOf(ctx));
 }
 
-function reader(ctx: AppContext) {
-  return async (db: Queryable, id: number | string): Promise<OperatorGameProvider> => {
-    const [row] = await db.query<ProviderRow>(`${SELECT} WHERE p.id = $1`, [Number(id)]);
-    if (!row) throw AppError.notFound("No game provider with that id");
-    return viewOf(ctx)(row);
-  };
+/** One provider (GET /api/operator/game-providers/{id}, and after each write); 404 if none. */
+export async function readOperatorProvider(
+  ctx: AppContext,
+  db: Queryable,
+  id: number | string,
+): Promise<OperatorGameProvider> {
+  const [row] = await db.query<ProviderRow>(`${SELECT} WHERE p.id = $1`, [Number(id)]);
+  if (!row) throw AppError.notFound("No game provider with that id");
+  return viewOf(ctx)(row);
 }
+
+const reader = (ctx: AppContext) => (db: Queryable, id: number | string) =>
+  readOperatorProvider(ctx, db, id);
 
 type ProviderSettings = Omit<CreateOperatorGameProviderBody, "key" | "slug">;
 

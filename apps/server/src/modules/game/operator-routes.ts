@@ -35,6 +35,7 @@ import {
   listOperatorCollections,
   patchOperatorCollection,
   putCollectionGames,
+  readOperatorCollection,
 } from "./operator-collections";
 import {
   createOperatorGame,
@@ -52,6 +53,7 @@ import {
   createOperatorProvider,
   listOperatorProviders,
   patchOperatorProvider,
+  readOperatorProvider,
 } from "./operator-providers";
 
 export async function operatorGameRoutes(
@@ -101,6 +103,23 @@ export async function operatorGameRoutes(
     async (request, reply) => {
       const { status, body } = created(await createOperatorProvider(ctx, caches, request.body));
       return reply.code(status).send(body);
+    },
+  );
+
+  api.get(
+    "/api/operator/game-providers/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "One game provider, switched off too, with its URLs and game count",
+        params: OperatorIdParams,
+        response: { 200: OperatorGameProviderResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await readOperatorProvider(ctx, ctx.db, request.params.id) };
     },
   );
 
@@ -292,6 +311,23 @@ export async function operatorGameRoutes(
     async (request, reply) => {
       const { status, body } = created(await createOperatorCollection(ctx, caches, request.body));
       return reply.code(status).send(body);
+    },
+  );
+
+  api.get(
+    "/api/operator/game-collections/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "One game collection, switched off too, with its game count",
+        params: OperatorIdParams,
+        response: { 200: OperatorGameCollectionResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await readOperatorCollection(ctx.db, request.params.id) };
     },
   );
 

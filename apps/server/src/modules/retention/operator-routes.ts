@@ -22,6 +22,7 @@ import {
 } from "@casino/contract/operator-loyalty";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
+import { cachePrivate } from "../../lib/http";
 import { operatorApi, operatorErrors } from "../../lib/operator-api";
 import {
   createOperatorEarnRule,
@@ -31,7 +32,12 @@ import {
   patchOperatorEarnRule,
   patchOperatorLevel,
 } from "./operator-loyalty";
-import { createOperatorQuest, listOperatorQuests, patchOperatorQuest } from "./operator-quests";
+import {
+  createOperatorQuest,
+  listOperatorQuests,
+  patchOperatorQuest,
+  readOperatorQuest,
+} from "./operator-quests";
 
 export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const operator = operatorApi(app, ctx, "promotions");
@@ -65,6 +71,23 @@ export async function operatorQuestRoutes(app: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       const { data, replay } = await createOperatorQuest(ctx, request.body);
       return reply.code(replay ? 200 : 201).send({ data });
+    },
+  );
+
+  api.get(
+    "/api/operator/quests/:id",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "One quest, switched off too, with its tasks, rewards and number of runs",
+        params: OperatorQuestParams,
+        response: { 200: OperatorQuestResponse, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await readOperatorQuest(ctx.db, request.params.id) };
     },
   );
 

@@ -153,14 +153,15 @@ export async function tournamentRoutes(app: FastifyInstance, ctx: AppContext): P
         ...operatorGuard(ctx, "promotions"),
         schema: {
           tags: ["operator"],
-          summary: "Define a tournament: window, scoring, games, minimum bet, currency and prizes",
+          summary:
+            "Define a tournament: window, scoring, games, minimum bet, currency and prizes; 200 on a replayed key",
           body: CreateTournamentBody,
-          response: { 201: TournamentResponse, ...operatorErrors },
+          response: { 200: TournamentResponse, 201: TournamentResponse, ...operatorErrors },
         },
       },
       async (request, reply) => {
-        reply.code(201);
-        return { data: await createTournament(ctx, request.body) };
+        const { data, replay } = await createTournament(ctx, request.body);
+        return reply.code(replay ? 200 : 201).send({ data });
       },
     );
 
