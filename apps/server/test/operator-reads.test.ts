@@ -107,7 +107,7 @@ describe("single-item reads", () => {
 
 describe("tournament create's idempotency key", () => {
   const create = (payload: Json) => call("POST", "/api/operator/tournaments", payload);
-  const definition = (): Json => ({
+  const definition = () => ({
     identity: uniqueSlug("cup"),
     title: "Keyed cup",
     scoring: "bet_sum",
