@@ -18,6 +18,7 @@ import {
   useRows,
   When,
 } from "./engagement-parts";
+import { readOne } from "./one";
 import { navigate } from "./router";
 import {
   ActionForm,
@@ -147,13 +148,13 @@ export function NewQuestPage({ desk }: { desk: Desk }) {
 
 /** /engagement/quests/{id}: the quest's facts, its switch, and the form with every field. */
 export function QuestPage({ desk, id }: { desk: Desk; id: string }) {
-  // The API lists quests (there is no read of one): this one from the list.
-  const quests = useLoad(() => loadQuests(desk), [id]);
+  const loaded = useLoad(() => readOne<OperatorQuest>(desk.api, `${questsUrl}/${id}`), [id]);
   const bonuses = useBonuses(desk);
-  const quest = quests.data?.data.find((item) => item.id === id);
+  const quest = loaded.data;
   usePageTitle(quest?.name ?? "Quest");
-  if (!quests.data || !bonuses.data) return <Loading error={quests.error ?? bonuses.error} />;
-  if (!quest) return <NotFound />;
+  if (quest === undefined) return <Loading error={loaded.error} />;
+  if (quest === null) return <NotFound />;
+  if (!bonuses.data) return <Loading error={bonuses.error} />;
   const fixed = quest.runs > 0;
   return (
     <>
@@ -180,7 +181,7 @@ export function QuestPage({ desk, id }: { desk: Desk; id: string }) {
         name={quest.name}
         on={quest.isEnabled}
         url={`${questsUrl}/${quest.id}`}
-        done={quests.reload}
+        done={loaded.reload}
       />
       <section aria-labelledby="quest-settings">
         <h2 id="quest-settings">Settings</h2>
@@ -200,7 +201,7 @@ export function QuestPage({ desk, id }: { desk: Desk; id: string }) {
             const patch = changes(current, settings);
             if (Object.keys(patch).length === 0) return "Nothing changed.";
             await desk.api.send("PATCH", `${questsUrl}/${quest.id}`, patch);
-            quests.reload();
+            loaded.reload();
             return `Saved ${settings.name}.`;
           }}
         />

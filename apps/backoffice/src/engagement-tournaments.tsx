@@ -9,7 +9,6 @@ import type {
   TournamentDetail,
   TournamentScoring,
 } from "@casino/contract/tournament";
-import { ApiError } from "./api";
 import { type Desk, NotFound } from "./app";
 import {
   BonusField,
@@ -20,6 +19,7 @@ import {
   useRows,
   When,
 } from "./engagement-parts";
+import { readOne } from "./one";
 import { navigate } from "./router";
 import {
   ActionForm,
@@ -36,6 +36,7 @@ import {
   Table,
   text,
   useLoad,
+  useOnceKey,
   usePageTitle,
   when,
 } from "./ui";
@@ -124,6 +125,7 @@ export function NewTournamentPage({ desk }: { desk: Desk }) {
   usePageTitle("New tournament");
   const bonuses = useBonuses(desk);
   const prizes = useRows<Prize>([NEW_PRIZE]);
+  const once = useOnceKey();
   if (!bonuses.data) return <Loading error={bonuses.error} />;
   return (
     <>
@@ -140,6 +142,7 @@ export function NewTournamentPage({ desk }: { desk: Desk }) {
         action={async (form) => {
           const image = text(form, "image");
           const body: CreateTournamentBody = {
+            key: once.current(),
             identity: text(form, "identity"),
             title: text(form, "title"),
             description: text(form, "description"),
@@ -172,6 +175,7 @@ export function NewTournamentPage({ desk }: { desk: Desk }) {
             tournamentsUrl,
             body,
           );
+          once.next();
           navigate(`/engagement/tournaments/${data.id}`);
           return `Created ${data.title}.`;
         }}
@@ -287,16 +291,11 @@ type Editable = Required<Omit<PatchOperatorTournamentBody, "isEnabled">>;
 
 /** /engagement/tournaments/{id}: the state, the switch, and what may still change. */
 export function TournamentPage({ desk, id }: { desk: Desk; id: string }) {
-  const tournaments = useLoad(async () => {
-    try {
-      return await desk.api.get<{ data: OperatorTournamentDetail }>(`${tournamentsUrl}/${id}`);
-    } catch (error) {
-      // An unknown id (or not a tournament's id at all): no such page.
-      if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return null;
-      throw error;
-    }
-  }, [id]);
-  const tournament = tournaments.data?.data;
+  const tournaments = useLoad(
+    () => readOne<OperatorTournamentDetail>(desk.api, `${tournamentsUrl}/${id}`),
+    [id],
+  );
+  const tournament = tournaments.data;
   usePageTitle(tournament?.title ?? "Tournament");
   if (tournaments.data === undefined) return <Loading error={tournaments.error} />;
   if (!tournament) return <NotFound />;

@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { Api } from "./api";
 import { type Desk, NotFound } from "./app";
 import { CountriesField, countriesOf, PositionField, shownList } from "./games-fields";
+import { readOne } from "./one";
 import {
   ActionForm,
   Check,
@@ -110,11 +111,14 @@ async function gamesOf(api: Api, slug: string): Promise<OperatorGame[]> {
 }
 
 export function CollectionPage({ desk, id }: { desk: Desk; id: number }) {
-  const collections = useLoad(() => desk.api.get<Collections>("/game-collections"), []);
-  const collection = collections.data?.data.find((item) => item.id === id);
+  const loaded = useLoad(
+    () => readOne<OperatorGameCollection>(desk.api, `/game-collections/${id}`),
+    [id],
+  );
+  const collection = loaded.data;
   usePageTitle(collection?.name ?? "Collection");
-  if (!collections.data) return <Loading error={collections.error} />;
-  if (!collection) return <NotFound />;
+  if (collection === undefined) return <Loading error={loaded.error} />;
+  if (collection === null) return <NotFound />;
   return (
     <>
       <p>
@@ -136,9 +140,9 @@ export function CollectionPage({ desk, id }: { desk: Desk; id: number }) {
         name={collection.name}
         on={collection.isEnabled}
         url={`/game-collections/${collection.id}`}
-        done={collections.reload}
+        done={loaded.reload}
       />
-      <CollectionGames desk={desk} collection={collection} changed={collections.reload} />
+      <CollectionGames desk={desk} collection={collection} changed={loaded.reload} />
       <section aria-labelledby="edit-collection">
         <h2 id="edit-collection">Edit</h2>
         <ActionForm
@@ -154,7 +158,7 @@ export function CollectionPage({ desk, id }: { desk: Desk; id: number }) {
                 restrictedCountries: countriesOf(form),
               },
             );
-            collections.reload();
+            loaded.reload();
             return `Saved ${data.name}.`;
           }}
         >

@@ -5,6 +5,7 @@
 import type { OperatorGameProvider } from "@casino/contract/operator-games";
 import { type Desk, NotFound } from "./app";
 import { CountriesField, countriesOf, orNull, PositionField, shownList } from "./games-fields";
+import { readOne } from "./one";
 import {
   ActionForm,
   Check,
@@ -141,11 +142,14 @@ export function useProviders(desk: Desk) {
 }
 
 export function ProviderPage({ desk, id }: { desk: Desk; id: number }) {
-  const providers = useProviders(desk);
-  const provider = providers.data?.data.find((item) => item.id === id);
+  const loaded = useLoad(
+    () => readOne<OperatorGameProvider>(desk.api, `/game-providers/${id}`),
+    [id],
+  );
+  const provider = loaded.data;
   usePageTitle(provider?.name ?? "Provider");
-  if (!providers.data) return <Loading error={providers.error} />;
-  if (!provider) return <NotFound />;
+  if (provider === undefined) return <Loading error={loaded.error} />;
+  if (provider === null) return <NotFound />;
   return (
     <>
       <p>
@@ -181,7 +185,7 @@ export function ProviderPage({ desk, id }: { desk: Desk; id: number }) {
         name={provider.name}
         on={provider.isEnabled}
         url={`/game-providers/${provider.id}`}
-        done={providers.reload}
+        done={loaded.reload}
       />
       <section aria-labelledby="edit-provider">
         <h2 id="edit-provider">Edit</h2>
@@ -194,7 +198,7 @@ export function ProviderPage({ desk, id }: { desk: Desk; id: number }) {
               `/game-providers/${provider.id}`,
               providerBody(form),
             );
-            providers.reload();
+            loaded.reload();
             return `Saved ${data.name}.`;
           }}
         >

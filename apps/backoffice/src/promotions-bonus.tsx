@@ -6,6 +6,7 @@ import type { CreateOperatorBonusBody, OperatorBonus } from "@casino/contract/op
 import { useState } from "react";
 import { ApiError } from "./api";
 import { type Desk, NotFound } from "./app";
+import { readOne } from "./one";
 import { navigate } from "./router";
 import {
   ActionForm,
@@ -494,11 +495,14 @@ export function NewBonusPage({ desk }: { desk: Desk }) {
 
 /** /promotions/bonuses/{id}: the conditions, switch, warnings and game rules of one bonus. */
 export function BonusPage({ desk, id }: { desk: Desk; id: number }) {
-  const bonuses = useLoad(() => desk.api.get<{ data: OperatorBonus[] }>("/bonuses"), [id]);
-  const bonus = bonuses.data?.data.find((item) => item.id === id);
+  const loaded = useLoad(() => readOne<OperatorBonus>(desk.api, `/bonuses/${id}`), [id]);
+  // Every bonus: the choices of where free-spin winnings go.
+  const bonuses = useLoad(() => desk.api.get<{ data: OperatorBonus[] }>("/bonuses"), []);
+  const bonus = loaded.data;
   usePageTitle(bonus?.name ?? "Bonus");
+  if (bonus === undefined) return <Loading error={loaded.error} />;
+  if (bonus === null) return <NotFound />;
   if (!bonuses.data) return <Loading error={bonuses.error} />;
-  if (!bonus) return <NotFound />;
   return (
     <>
       <p>
@@ -536,7 +540,7 @@ export function BonusPage({ desk, id }: { desk: Desk; id: number }) {
         name={bonus.name}
         on={bonus.isEnabled}
         url={`/bonuses/${bonus.id}`}
-        done={bonuses.reload}
+        done={loaded.reload}
       />
       <Warnings warnings={bonus.warnings} />
 
@@ -559,13 +563,13 @@ export function BonusPage({ desk, id }: { desk: Desk; id: number }) {
               `/bonuses/${bonus.id}`,
               body,
             );
-            bonuses.reload();
+            loaded.reload();
             return saved("Saved", data);
           }}
         />
       </section>
 
-      <GameRules desk={desk} bonus={bonus} done={bonuses.reload} />
+      <GameRules desk={desk} bonus={bonus} done={loaded.reload} />
     </>
   );
 }

@@ -4,6 +4,7 @@
 import type { OperatorBonus, OperatorBonusPackage } from "@casino/contract/operator";
 import { useState } from "react";
 import { type Desk, NotFound } from "./app";
+import { readOne } from "./one";
 import { Warnings } from "./promotions-bonus";
 import {
   ActionForm,
@@ -96,12 +97,16 @@ export function PackagesSection({ desk }: { desk: Desk }) {
 
 /** /promotions/packages/{id}. */
 export function PackagePage({ desk, id }: { desk: Desk; id: number }) {
-  const packages = useLoad(() => desk.api.get<Packages>("/bonus-packages"), [id]);
+  const loaded = useLoad(
+    () => readOne<OperatorBonusPackage>(desk.api, `/bonus-packages/${id}`),
+    [id],
+  );
+  // Every bonus: the steps' names and the deposit bonuses that may become steps.
   const bonuses = useLoad(() => desk.api.get<{ data: OperatorBonus[] }>("/bonuses"), [id]);
-  const item = packages.data?.data.find((one) => one.id === id);
+  const item = loaded.data;
   usePageTitle(item?.name ?? "Bonus package");
-  if (!packages.data) return <Loading error={packages.error} />;
-  if (!item) return <NotFound />;
+  if (item === undefined) return <Loading error={loaded.error} />;
+  if (item === null) return <NotFound />;
   return (
     <>
       <p>
@@ -125,7 +130,7 @@ export function PackagePage({ desk, id }: { desk: Desk; id: number }) {
         name={item.name}
         on={item.isEnabled}
         url={`/bonus-packages/${item.id}`}
-        done={packages.reload}
+        done={loaded.reload}
       />
       <Warnings warnings={item.warnings} />
       <ActionForm
@@ -134,7 +139,7 @@ export function PackagePage({ desk, id }: { desk: Desk; id: number }) {
         submit="Rename"
         action={async (form) => {
           await desk.api.send("PATCH", `/bonus-packages/${item.id}`, { name: text(form, "name") });
-          packages.reload();
+          loaded.reload();
           return "Renamed.";
         }}
       >
@@ -155,7 +160,7 @@ export function PackagePage({ desk, id }: { desk: Desk; id: number }) {
             item={item}
             bonuses={bonuses.data.data}
             done={() => {
-              packages.reload();
+              loaded.reload();
               bonuses.reload();
             }}
           />
