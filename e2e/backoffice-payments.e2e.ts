@@ -143,6 +143,85 @@ describe("back office: payments and countries", () => {
     expect(cad?.rate.rate).toBe("0.7425");
   });
 
+  test("a payments key adds a currency switched off, gives a deposit method its limits from the currency's page, switches it on for players, then the method stops taking it", async () => {
+    const player = await registerByApi(site.server.url, uniqueEmail("newcurrency"));
+    const playerCall = (method: string, path: string, body?: unknown) =>
+      fetch(`${site.server.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${player.accessToken}`,
+          "x-test-country": "DE",
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    await playerCall("GET", "/api/wallet/accounts");
+    const openAccount = () => playerCall("POST", "/api/wallet/accounts", { currency: "PEN" });
+    expect((await openAccount()).status).toBe(422);
+
+    const { page } = await site.open();
+    await signInWithKey(page, (await issueKey("Pat, payments", ["payments"])).token);
+    await page
+      .getByRole("navigation", { name: "Desks" })
+      .getByRole("link", { name: "Payments" })
+      .click();
+    const create = page.getByRole("form", { name: "New currency" });
+    await create.getByLabel("Code (like PEN)").fill("PEN");
+    await create.getByLabel("Symbol").fill("S/");
+    await create.getByLabel("Decimals").selectOption("2");
+    await create.getByLabel("Rate: 1 unit in USD").fill("0.27");
+    await create.getByRole("button", { name: "Add currency" }).click();
+    await page.getByRole("heading", { level: 1, name: "PEN S/" }).waitFor();
+    await page.getByText("No: no new accounts or deposits").waitFor();
+    await page.getByText("No payment method takes PEN yet.").waitFor();
+
+    const add = page.getByRole("form", { name: "Add PEN to a method" });
+    await add.getByLabel("Method").selectOption({ label: "Bank transfer (deposit)" });
+    await add.getByLabel("Minimum (PEN)").fill("20");
+    await add.getByLabel("Maximum (PEN)").fill("2000");
+    await add.getByRole("button", { name: "Add PEN" }).click();
+    await add
+      .getByRole("status")
+      .filter({ hasText: "Bank transfer (deposit) takes PEN now." })
+      .waitFor();
+    const taking = page
+      .getByRole("region", { name: "Payment methods" })
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name: "Bank transfer (deposit)" }) });
+    await taking.getByRole("cell", { name: "20.00 PEN" }).waitFor();
+
+    await page
+      .getByRole("form", { name: "Switch on PEN" })
+      .getByRole("button", { name: "Switch on" })
+      .click();
+    await page.getByRole("form", { name: "Switch off PEN" }).waitFor();
+
+    const opened = await openAccount();
+    expect(opened.status, await opened.clone().text()).toBe(201);
+    const depositMethods = async () =>
+      (
+        (await (await playerCall("GET", "/api/payment/methods/deposit?currency=PEN")).json()) as {
+          data: Method[];
+        }
+      ).data;
+    expect(
+      (await depositMethods()).find((method) => method.method === "sandbox-bank-transfer"),
+    ).toMatchObject({
+      amountMin: "20.00",
+    });
+
+    await taking.getByRole("link", { name: "Bank transfer (deposit)" }).click();
+    await page.getByRole("heading", { level: 1, name: "Bank transfer" }).waitFor();
+    await page
+      .getByRole("form", { name: "Stop taking PEN" })
+      .getByRole("button", { name: "Stop taking PEN" })
+      .click();
+    await page.getByRole("form", { name: "Limits in PEN" }).waitFor({ state: "detached" });
+    expect((await depositMethods()).map((method) => method.method)).not.toContain(
+      "sandbox-bank-transfer",
+    );
+  });
+
   test("a players key refuses sign-up from Austria and takes it out of the country picker, then opens it again", async () => {
     const register = (country: string) =>
       fetch(`${site.server.url}/api/player/register`, {

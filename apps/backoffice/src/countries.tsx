@@ -2,9 +2,11 @@
 // geo-restricted layout (1) or also refuses sign-in and sign-up (2) from the next request; a
 // listed country is offered in the public pickers; the default locale and currency are what
 // visitors from it start with. Names, codes and phone prefixes are fixed data.
-import type { OperatorCountry } from "@casino/contract/operator";
+import type { OperatorCountry, OperatorCurrency } from "@casino/contract/operator";
+import type { OperatorLocale } from "@casino/contract/operator-content";
 import { useMemo, useState } from "react";
 import { type Desk, NotFound } from "./app";
+import { readOne } from "./one";
 import {
   ActionForm,
   Check,
@@ -128,12 +130,24 @@ function CountriesPage({ desk }: { desk: Desk }) {
 }
 
 function CountryPage({ desk, code }: { desk: Desk; code: string }) {
-  const countries = useLoad(() => desk.api.get<{ data: OperatorCountry[] }>("/countries"), []);
-  const country = countries.data?.data.find((item) => item.code === code);
+  const loaded = useLoad(() => readOne<OperatorCountry>(desk.api, `/countries/${code}`), [code]);
+  // The pickers' choices: any operator key reads the currencies and locales.
+  const currencies = useLoad(() => desk.api.get<{ data: OperatorCurrency[] }>("/currencies"), []);
+  const locales = useLoad(() => desk.api.get<{ data: OperatorLocale[] }>("/locales"), []);
+  const country = loaded.data;
   usePageTitle(country ? country.name : code);
-  if (!countries.data) return <Loading error={countries.error} />;
-  if (!country) return <NotFound />;
+  if (country === undefined || !currencies.data || !locales.data) {
+    return <Loading error={loaded.error ?? currencies.error ?? locales.error} />;
+  }
+  if (country === null) return <NotFound />;
   const current = restrictionOf(country);
+  // Switched-off ones are no default to choose, except the one the country has.
+  const currencyCodes = currencies.data.data
+    .filter((item) => item.isEnabled || item.code === country.currency)
+    .map((item) => item.code);
+  const localeCodes = locales.data.data
+    .filter((item) => item.isEnabled || item.code === country.locale)
+    .map((item) => item.code);
   return (
     <>
       <p>
@@ -164,12 +178,12 @@ function CountryPage({ desk, code }: { desk: Desk; code: string }) {
           const patch = changes(country, {
             ...BODY[text(form, "restriction") as Restriction],
             isListed: checked(form, "isListed"),
-            locale: text(form, "locale").toLowerCase() || null,
-            currency: text(form, "currency").toUpperCase() || null,
+            locale: text(form, "locale") || null,
+            currency: text(form, "currency") || null,
           });
           if (Object.keys(patch).length === 0) return "Nothing changed.";
           await desk.api.send("PATCH", `/countries/${country.code}`, patch);
-          countries.reload();
+          loaded.reload();
           return `Saved ${country.name}.`;
         }}
       >
@@ -183,17 +197,31 @@ function CountryPage({ desk, code }: { desk: Desk; code: string }) {
             ))}
         </Field>
         <Field
-          label="Default locale (like de or pt-br; empty: the site's)"
+          label="Default locale"
           name="locale"
           required={false}
           defaultValue={country.locale ?? ""}
-        />
+        >
+          <option value="">The site's</option>
+          {localeCodes.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </Field>
         <Field
-          label="Default currency (like EUR; empty: the site's)"
+          label="Default currency"
           name="currency"
           required={false}
           defaultValue={country.currency ?? ""}
-        />
+        >
+          <option value="">The site's</option>
+          {currencyCodes.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </Field>
         <Check
           label="Listed in the country pickers"
           name="isListed"

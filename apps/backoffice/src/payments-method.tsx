@@ -1,11 +1,15 @@
 // A payment method's page (/payments/methods/{id}): its switch, how it shows and where (title,
-// logo, countries, order), and each of its currencies' limits and preset amounts, in major
-// units. Changes apply to the next methods list and the next invoice; invoices already made go on.
-import type { OperatorPaymentMethod } from "@casino/contract/operator";
+// logo, countries, order), and its currencies: each one's limits and preset amounts in major
+// units, a currency added (when the processor takes it) or no longer taken. Changes apply to the
+// next methods list and the next invoice; invoices already made go on.
+import type { OperatorCurrency, OperatorPaymentMethod } from "@casino/contract/operator";
+import { useState } from "react";
 import { type Desk, NotFound } from "./app";
-import { decimal } from "./payments-forms";
+import { readOne } from "./one";
+import { limitsOf, MethodLimitFields } from "./payments-forms";
 import {
   ActionForm,
+  Choice,
   changes,
   codeList,
   Field,
@@ -29,16 +33,19 @@ export const methodName = (method: OperatorPaymentMethod) =>
   `${method.title} (${method.direction})`;
 
 export function MethodPage({ desk, id }: { desk: Desk; id: string }) {
-  // The API has no single-method read: the list is small and read fresh.
-  const methods = useLoad(
-    () => desk.api.get<{ data: OperatorPaymentMethod[] }>("/payment-methods"),
-    [],
+  const loaded = useLoad(
+    () => readOne<OperatorPaymentMethod>(desk.api, `/payment-methods/${id}`),
+    [id],
   );
-  const method = methods.data?.data.find((item) => item.id === id);
+  const currencies = useLoad(() => desk.api.get<{ data: OperatorCurrency[] }>("/currencies"), []);
+  const method = loaded.data;
   usePageTitle(method ? method.title : "Payment method");
-  if (!methods.data) return <Loading error={methods.error} />;
-  if (!method) return <NotFound />;
+  if (method === undefined) return <Loading error={loaded.error} />;
+  if (method === null) return <NotFound />;
   const url = `/payment-methods/${method.id}`;
+  const addable = currencies.data?.data.filter(
+    (currency) => !method.currencies.some((item) => item.currency === currency.code),
+  );
   return (
     <>
       <p>
@@ -78,7 +85,7 @@ export function MethodPage({ desk, id }: { desk: Desk; id: string }) {
         name={methodName(method)}
         on={method.isEnabled}
         url={url}
-        done={methods.reload}
+        done={loaded.reload}
       />
 
       <section aria-labelledby="method-settings">
@@ -97,7 +104,7 @@ export function MethodPage({ desk, id }: { desk: Desk; id: string }) {
             });
             if (Object.keys(patch).length === 0) return "Nothing changed.";
             await desk.api.send("PATCH", url, patch);
-            methods.reload();
+            loaded.reload();
             return `Saved ${method.title}.`;
           }}
         >
@@ -132,8 +139,8 @@ export function MethodPage({ desk, id }: { desk: Desk; id: string }) {
       <section aria-labelledby="method-currencies">
         <h2 id="method-currencies">Currencies</h2>
         <p className="hint">
-          Amounts in units of each currency (not cents). Which currencies a method takes follows the
-          processor's integration.
+          Amounts in units of each currency (not cents). A method takes a new currency when its
+          processor does; an address method's currencies are its networks' coins.
         </p>
         {method.currencies.length === 0 ? (
           <p>This method takes no currency yet.</p>
@@ -163,10 +170,13 @@ export function MethodPage({ desk, id }: { desk: Desk; id: string }) {
                 desk={desk}
                 url={`${url}/currencies/${item.currency}`}
                 item={item}
-                done={methods.reload}
+                done={loaded.reload}
               />
             ))}
           </>
+        )}
+        {method.type === "form" && addable && addable.length > 0 && (
+          <AddCurrency desk={desk} url={url} currencies={addable} done={loaded.reload} />
         )}
       </section>
     </>
@@ -179,48 +189,64 @@ function CurrencyLimits(props: {
   item: MethodCurrency;
   done: () => void;
 }) {
-  const { item } = props;
-  const code = item.currency;
-  const preset = item.presets.find((each) => each.default);
+  const code = props.item.currency;
+  return (
+    <div className="row">
+      <ActionForm
+        label={`Limits in ${code}`}
+        titled
+        submit={`Save ${code}`}
+        action={async (form) => {
+          await props.desk.api.send("PUT", props.url, limitsOf(form));
+          props.done();
+          return `Saved the limits in ${code}.`;
+        }}
+      >
+        <MethodLimitFields code={code} item={props.item} />
+      </ActionForm>
+      <ActionForm
+        label={`Stop taking ${code}`}
+        submit={`Stop taking ${code}`}
+        action={async () => {
+          await props.desk.api.send("DELETE", props.url);
+          props.done();
+          return `No longer takes ${code}; invoices already made in it go on.`;
+        }}
+      />
+    </div>
+  );
+}
+
+function AddCurrency(props: {
+  desk: Desk;
+  url: string;
+  currencies: OperatorCurrency[];
+  done: () => void;
+}) {
+  const [code, setCode] = useState(props.currencies[0]!.code);
   return (
     <ActionForm
-      label={`Limits in ${code}`}
+      label="Add a currency"
       titled
-      submit={`Save ${code}`}
+      submit="Add currency"
       action={async (form) => {
-        const amounts = text(form, "presets")
-          .split(/[\s,;]+/)
-          .filter(Boolean);
-        const chosen = text(form, "default");
-        if (chosen && !amounts.some((amount) => decimal(amount) === decimal(chosen))) {
-          throw new Error("The default preset must be one of the preset amounts");
-        }
-        await props.desk.api.send("PUT", props.url, {
-          amountMin: text(form, "amountMin"),
-          amountMax: text(form, "amountMax"),
-          presets: amounts.map((amount) => ({
-            amount,
-            default: chosen !== "" && decimal(amount) === decimal(chosen),
-          })),
-        });
+        await props.desk.api.send("PUT", `${props.url}/currencies/${code}`, limitsOf(form));
         props.done();
-        return `Saved the limits in ${code}.`;
+        return `Takes ${code} now.`;
       }}
     >
-      <Field label={`Minimum (${code})`} name="amountMin" defaultValue={item.amountMin} />
-      <Field label={`Maximum (${code})`} name="amountMax" defaultValue={item.amountMax} />
-      <Field
-        label={`Preset amounts (${code}, separated by commas)`}
-        name="presets"
-        required={false}
-        defaultValue={item.presets.map((each) => each.amount).join(", ")}
+      <Choice
+        label="Currency"
+        value={code}
+        options={Object.fromEntries(
+          props.currencies.map((currency) => [
+            currency.code,
+            `${currency.code}${currency.isEnabled ? "" : " (switched off)"}`,
+          ]),
+        )}
+        onChange={setCode}
       />
-      <Field
-        label={`Default preset (${code}, optional)`}
-        name="default"
-        required={false}
-        defaultValue={preset?.amount ?? ""}
-      />
+      <MethodLimitFields code={code} />
     </ActionForm>
   );
 }

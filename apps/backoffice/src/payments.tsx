@@ -1,12 +1,14 @@
-// Payments: the currencies (rate to the base currency, symbol, visibility in the pickers, order)
-// and the payment methods of both directions (switch, title, logo, countries, order; each
-// currency's limits and presets on the method's page, payments-method.tsx). Codes, subunits,
-// a currency's switch, a method's processor, fields and currencies are deployment data: shown,
-// not edited (README "Operator API").
+// Payments: the currencies (add one; rate to the base currency, symbol, display sub-units,
+// visibility in the pickers, order, the switch; which methods take it) and the payment methods of
+// both directions (switch, title, logo, countries, order; each currency's limits and presets,
+// and the currencies it takes, on the method's page, payments-method.tsx). A currency's code and
+// minor units, and a method's processor and fields, are deployment data: shown, not edited
+// (README "Operator API").
 import type { OperatorCurrency, OperatorPaymentMethod } from "@casino/contract/operator";
 import { type Desk, NotFound } from "./app";
-import { decimal } from "./payments-forms";
+import { decimal, limitsOf, MethodLimitFields } from "./payments-forms";
 import { countriesOf, MethodPage, methodName } from "./payments-method";
+import { navigate } from "./router";
 import {
   ActionForm,
   Check,
@@ -15,6 +17,7 @@ import {
   Field,
   Link,
   Loading,
+  listOf,
   Switch,
   Table,
   text,
@@ -51,7 +54,9 @@ function PaymentsPage({ desk }: { desk: Desk }) {
         <h2 id="currencies">Currencies</h2>
         <p className="hint">
           The rate is the value of one unit in the base currency ({base}); a new rate applies from
-          the next conversion. Visible currencies are offered in the sign-up and wallet pickers.
+          the next conversion. Visible currencies are offered in the sign-up and wallet pickers. A
+          switched-off currency opens no new accounts and takes no deposits; what players hold in it
+          can still be played and withdrawn.
         </p>
         {!currencies.data ? (
           <Loading error={currencies.error} />
@@ -78,7 +83,15 @@ function PaymentsPage({ desk }: { desk: Desk }) {
                 <td>{subunits(currency.subunitToUnit)}</td>
                 <td>{decimal(currency.rate)}</td>
                 <td>{currency.position}</td>
-                <td>{currency.isEnabled ? "Yes" : "No"}</td>
+                <td>
+                  <Switch
+                    desk={desk}
+                    name={currency.code}
+                    on={currency.isEnabled}
+                    url={`/currencies/${currency.code}`}
+                    done={currencies.reload}
+                  />
+                </td>
                 <td>
                   <Switch
                     desk={desk}
@@ -93,6 +106,7 @@ function PaymentsPage({ desk }: { desk: Desk }) {
             ))}
           </Table>
         )}
+        <NewCurrency desk={desk} base={base} />
       </section>
       {(["deposit", "withdrawal"] as const).map((direction) => (
         <section key={direction} aria-labelledby={`${direction}-methods`}>
@@ -140,13 +154,93 @@ function PaymentsPage({ desk }: { desk: Desk }) {
   );
 }
 
+/** "mBTC=1000, uBTC=1000000" → the sub-units; "" → none. */
+function subCurrenciesOf(value: string) {
+  return listOf(value).map((entry) => {
+    const [code, subunitToUnit, ...rest] = entry.split("=");
+    if (!code || !subunitToUnit || rest.length > 0) {
+      throw new Error(`Write each sub-unit as code=factor, like mBTC=1000 (not "${entry}")`);
+    }
+    return { code, subunitToUnit };
+  });
+}
+
+const subCurrencyText = (currency: OperatorCurrency) =>
+  currency.subCurrencies.map((sub) => `${sub.code}=${sub.subunitToUnit}`).join(", ");
+
+const SUB_UNITS_LABEL = "Display sub-units (code=units per one, like mBTC=1000; optional)";
+
+/** 0 to 18 decimals: the minor units per unit as the API takes them ("100"). */
+const DECIMALS = Array.from({ length: 19 }, (_, decimals) => decimals);
+
+function NewCurrency({ desk, base }: { desk: Desk; base: string }) {
+  return (
+    <ActionForm
+      label="New currency"
+      titled
+      submit="Add currency"
+      action={async (form) => {
+        const code = text(form, "code").toUpperCase();
+        await desk.api.send("POST", "/currencies", {
+          code,
+          type: text(form, "type"),
+          symbol: text(form, "symbol"),
+          subunitToUnit: `1${"0".repeat(Number(text(form, "decimals")))}`,
+          rate: text(form, "rate"),
+          subCurrencies: subCurrenciesOf(text(form, "subCurrencies")),
+          isVisible: checked(form, "isVisible"),
+          position: Number(text(form, "position") || "0"),
+        });
+        navigate(`/payments/currencies/${code}`);
+        return `Added ${code}, switched off.`;
+      }}
+    >
+      <p className="hint">
+        A new currency starts switched off: give its payment methods' limits on its page, then
+        switch it on. Its code and decimals cannot change later.
+      </p>
+      <Field label="Code (like PEN)" name="code" />
+      <Field label="Type" name="type" defaultValue="fiat">
+        <option value="fiat">fiat</option>
+        <option value="crypto">crypto</option>
+      </Field>
+      <Field label="Symbol" name="symbol" />
+      <Field label="Decimals" name="decimals" defaultValue="2">
+        {DECIMALS.map((decimals) => (
+          <option key={decimals} value={decimals}>
+            {decimals}
+          </option>
+        ))}
+      </Field>
+      <Field label={`Rate: 1 unit in ${base}`} name="rate" />
+      <Field label="Order (lower first)" name="position" type="number" defaultValue="0" />
+      <Field label={SUB_UNITS_LABEL} name="subCurrencies" required={false} />
+      <Check label="Offered in the sign-up and wallet pickers" name="isVisible" defaultChecked />
+    </ActionForm>
+  );
+}
+
 function CurrencyPage({ desk, code }: { desk: Desk; code: string }) {
   const currencies = useLoad(() => desk.api.get<{ data: OperatorCurrency[] }>("/currencies"), []);
+  const methods = useLoad(
+    () => desk.api.get<{ data: OperatorPaymentMethod[] }>("/payment-methods"),
+    [],
+  );
   usePageTitle(code);
   if (!currencies.data) return <Loading error={currencies.error} />;
   const currency = currencies.data.data.find((item) => item.code === code);
   if (!currency) return <NotFound />;
   const base = currencies.data.data.find((item) => item.isBase)?.code ?? "the base currency";
+  const taking = methods.data?.data.filter((method) =>
+    method.currencies.some((item) => item.currency === code),
+  );
+  const addable = methods.data?.data.filter(
+    (method) => method.type === "form" && !method.currencies.some((item) => item.currency === code),
+  );
+  const reload = () => {
+    currencies.reload();
+    methods.reload();
+  };
   return (
     <>
       <p>
@@ -166,8 +260,14 @@ function CurrencyPage({ desk, code }: { desk: Desk; code: string }) {
         </dd>
         <dt>Base currency</dt>
         <dd>{currency.isBase ? "Yes (its rate stays 1)" : "No"}</dd>
+        <dt>Sub-units</dt>
+        <dd>{subCurrencyText(currency) || "—"}</dd>
         <dt>Enabled</dt>
-        <dd>{currency.isEnabled ? "Yes" : "No"} (fixed: accounts and the ledger hold it)</dd>
+        <dd>
+          {currency.isEnabled
+            ? "Yes"
+            : "No: no new accounts or deposits; what players hold in it can still be withdrawn"}
+        </dd>
         <dt>In the pickers</dt>
         <dd>{currency.isVisible ? "Yes" : "No"}</dd>
         <dt>Order</dt>
@@ -175,6 +275,15 @@ function CurrencyPage({ desk, code }: { desk: Desk; code: string }) {
         <dt>Last changed</dt>
         <dd>{when(currency.updatedAt)}</dd>
       </dl>
+      {!currency.isBase && (
+        <Switch
+          desk={desk}
+          name={currency.code}
+          on={currency.isEnabled}
+          url={`/currencies/${currency.code}`}
+          done={reload}
+        />
+      )}
       <ActionForm
         label={`Edit ${currency.code}`}
         titled
@@ -187,6 +296,7 @@ function CurrencyPage({ desk, code }: { desk: Desk; code: string }) {
               rate: decimal(text(form, "rate")),
               isVisible: checked(form, "isVisible"),
               position: Number(text(form, "position")),
+              subCurrencies: subCurrenciesOf(text(form, "subCurrencies")),
             },
           );
           if (Object.keys(patch).length === 0) return "Nothing changed.";
@@ -207,12 +317,76 @@ function CurrencyPage({ desk, code }: { desk: Desk; code: string }) {
           type="number"
           defaultValue={String(currency.position)}
         />
+        <Field
+          label={SUB_UNITS_LABEL}
+          name="subCurrencies"
+          required={false}
+          defaultValue={subCurrencyText(currency)}
+        />
         <Check
           label="Offered in the sign-up and wallet pickers"
           name="isVisible"
           defaultChecked={currency.isVisible}
         />
       </ActionForm>
+
+      <section aria-labelledby="currency-methods">
+        <h2 id="currency-methods">Payment methods</h2>
+        {!methods.data || !taking || !addable ? (
+          <Loading error={methods.error} />
+        ) : (
+          <>
+            {taking.length === 0 ? (
+              <p>No payment method takes {currency.code} yet.</p>
+            ) : (
+              <Table columns={["Method", "Minimum", "Maximum"]}>
+                {taking.map((method) => {
+                  const limits = method.currencies.find((item) => item.currency === code)!;
+                  return (
+                    <tr key={method.id}>
+                      <th scope="row">
+                        <Link to={`/payments/methods/${method.id}`}>{methodName(method)}</Link>
+                      </th>
+                      <td>
+                        {limits.amountMin} {code}
+                      </td>
+                      <td>
+                        {limits.amountMax} {code}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </Table>
+            )}
+            {addable.length > 0 && (
+              <ActionForm
+                label={`Add ${currency.code} to a method`}
+                titled
+                submit={`Add ${currency.code}`}
+                action={async (form) => {
+                  const method = addable.find((item) => item.id === text(form, "method"))!;
+                  await desk.api.send(
+                    "PUT",
+                    `/payment-methods/${method.id}/currencies/${code}`,
+                    limitsOf(form),
+                  );
+                  methods.reload();
+                  return `${methodName(method)} takes ${code} now.`;
+                }}
+              >
+                <Field label="Method" name="method">
+                  {addable.map((method) => (
+                    <option key={method.id} value={method.id}>
+                      {methodName(method)}
+                    </option>
+                  ))}
+                </Field>
+                <MethodLimitFields code={code} />
+              </ActionForm>
+            )}
+          </>
+        )}
+      </section>
     </>
   );
 }

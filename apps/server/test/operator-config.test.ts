@@ -1039,7 +1039,7 @@ describe("payment methods", () => {
     });
   });
 
-  it("422 for limits the wrong way, presets outside them, two defaults and unknown countries; 404 for a currency the method does not take", async () => {
+  it("422 for limits the wrong way, presets outside them, two defaults, unknown countries and a coin for an address method; 404 for an unknown currency", async () => {
     const method = await bankTransfer();
     const bad = await call("PUT", `/api/operator/payment-methods/${method.id}/currencies/EUR`, {
       amountMin: "50",
@@ -1069,13 +1069,27 @@ describe("payment methods", () => {
     });
     expect(countries.json().error.fields).toEqual({ "countries.1": ["Unknown country"] });
     expectErrorCode(
-      await call("PUT", `/api/operator/payment-methods/${method.id}/currencies/BTC`, {
+      await call("PUT", `/api/operator/payment-methods/${method.id}/currencies/XYZ`, {
         amountMin: "1",
         amountMax: "2",
       }),
       404,
       404,
     );
+    const bitcoin = (
+      (await call("GET", "/api/operator/payment-methods")).json().data as Json[]
+    ).find((item) => item.type === "address" && item.direction === "deposit")!;
+    const coin = bitcoin.currencies[0].currency === "ETH" ? "BTC" : "ETH";
+    expect(
+      (
+        await call("PUT", `/api/operator/payment-methods/${bitcoin.id}/currencies/${coin}`, {
+          amountMin: "1",
+          amountMax: "2",
+        })
+      ).json().error.fields,
+    ).toEqual({
+      currency: ["An address method takes its networks' coins; they are deployment data"],
+    });
     expectErrorCode(await call("PATCH", "/api/operator/payment-methods/999999", {}), 404, 404);
   });
 });

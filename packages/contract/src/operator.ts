@@ -564,8 +564,9 @@ export const OperatorCashbackList = z.object({ data: z.array(OperatorCashback) }
 export const OperatorCashbackResponse = z.object({ data: OperatorCashback });
 
 // ---------------------------------------------------------------------------------------------
-// Currencies (migration 0041): rates, symbol, visibility and order. Codes, subunits, the base
-// currency and the switch are fixed: wallet accounts and the ledger hold amounts in them.
+// Currencies (migration 0041): add one, its rate, symbol, sub-units, visibility, order and
+// switch. A code's subunits and the base currency are fixed once made: wallet accounts and the
+// ledger hold amounts in them.
 
 /** A positive exact decimal ("0.92", "61234.5"). */
 const Rate = z
@@ -587,17 +588,59 @@ export const OperatorCurrency = z
     /** Listed by GET /api/settings/currencies?visible=1 (the sign-up and wallet pickers). */
     isVisible: z.boolean(),
     position: z.number().int(),
+    /** Display units such as mBTC: how many of them make one major unit (1000). */
+    subCurrencies: z.array(z.object({ code: z.string(), subunitToUnit: z.string() })),
     updatedAt: z.string().nullable(),
   })
   .meta({ id: "OperatorCurrency" });
 export type OperatorCurrency = z.infer<typeof OperatorCurrency>;
 
+/** A power of ten from 1 to 10^18, as a string ("100"; "1" for a currency without minor units). */
+const PowerOfTen = z
+  .string()
+  .regex(/^10{0,18}$/, "Must be a power of ten like 100 (at most 10^18)");
+
+const SubCurrencies = z
+  .array(
+    z.strictObject({
+      code: z.string().regex(/^[A-Za-z0-9]{2,10}$/, "Must be a code like mBTC"),
+      subunitToUnit: PowerOfTen,
+    }),
+  )
+  .max(5);
+
+const CurrencySymbol = z.string().trim().min(1).max(10);
+
+/**
+ * A new currency, switched off until the operator switches it on (after giving its payment
+ * methods' limits). subunitToUnit is how many minor units make one major unit.
+ */
+export const CreateOperatorCurrencyBody = z
+  .strictObject({
+    code: CurrencyCode,
+    type: z.enum(["fiat", "crypto"]),
+    symbol: CurrencySymbol,
+    subunitToUnit: PowerOfTen,
+    rate: Rate,
+    subCurrencies: SubCurrencies.default([]),
+    isVisible: z.boolean().default(true),
+    position: Position.default(0),
+  })
+  .meta({ id: "CreateOperatorCurrency" });
+export type CreateOperatorCurrencyBody = z.infer<typeof CreateOperatorCurrencyBody>;
+
+/**
+ * isEnabled false stops new accounts and deposits in the currency; accounts, play and
+ * withdrawals go on. The base currency stays on, and so does a country's default currency.
+ */
 export const PatchOperatorCurrencyBody = z
   .strictObject({
     rate: Rate.optional(),
-    symbol: z.string().trim().min(1).max(10).optional(),
+    symbol: CurrencySymbol.optional(),
     isVisible: z.boolean().optional(),
+    isEnabled: z.boolean().optional(),
     position: Position.optional(),
+    subCurrencies: SubCurrencies.optional(),
   })
   .meta({ id: "PatchOperatorCurrency" });
 export type PatchOperatorCurrencyBody = z.infer<typeof PatchOperatorCurrencyBody>;
@@ -647,8 +690,9 @@ export const OperatorCountryResponse = z.object({ data: OperatorCountry });
 
 // ---------------------------------------------------------------------------------------------
 // Payment methods (migration 0042): how a method shows and where, its switch, and each of its
-// currencies' limits and presets. The processor, the fields and which currencies a method takes
-// follow the processor's integration, so they stay deployment data.
+// currencies' limits and presets. The processor and the fields are deployment data. A method
+// takes a new currency when its processor does (PUT .../currencies/{currency}) and can stop
+// taking one (DELETE).
 
 export const OperatorMethodCurrency = z
   .object({

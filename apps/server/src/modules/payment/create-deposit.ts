@@ -80,11 +80,15 @@ export function checkMethodFields(
   return errors;
 }
 
-/** The player's wallet account of the request, in the request's (enabled) currency; 422 otherwise. */
+/**
+ * The player's wallet account of the request, in the request's currency; 422 otherwise, and for
+ * a deposit in a switched-off currency (what players hold in one can still be withdrawn).
+ */
 export async function accountAndCurrency(
   ctx: AppContext,
   playerId: string,
   request: { accountId: string; currency: string },
+  direction: "deposit" | "withdrawal",
 ) {
   const account = await walletRepository(ctx.db).find(playerId, request.accountId);
   if (!account) throw AppError.unprocessable({ accountId: ["Unknown wallet account"] });
@@ -92,7 +96,7 @@ export async function accountAndCurrency(
     throw AppError.unprocessable({ currency: ["The account is in another currency"] });
   }
   const currency = (await settingsRepository(ctx.db).listCurrencies(false)).find(
-    (item) => item.code === request.currency && item.isEnabled,
+    (item) => item.code === request.currency && (item.isEnabled || direction === "withdrawal"),
   );
   if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
   return { account, currency };
@@ -151,7 +155,7 @@ export async function createDeposit(
     // 400, not 403: the client ends the session on any 401 or 403 (spec §8).
     throw new AppError(400, ErrorCode.ProfileLimited, LIMITED_PROFILE_MESSAGE);
   }
-  const { account, currency } = await accountAndCurrency(ctx, playerId, request);
+  const { account, currency } = await accountAndCurrency(ctx, playerId, request, "deposit");
   const method = await findMethod(ctx, "deposit", request, input.requestCountry);
   // Crypto address methods: the player's deposit address, credited from the chain (modules/crypto).
   if (method.type === "address") {

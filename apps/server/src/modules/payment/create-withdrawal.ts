@@ -67,7 +67,7 @@ export async function createWithdrawal(
       };
     }
   }
-  const { account, currency } = await accountAndCurrency(ctx, playerId, request);
+  const { account, currency } = await accountAndCurrency(ctx, playerId, request, "withdrawal");
   const method = await findMethod(ctx, "withdrawal", request, input.requestCountry);
 
   const values = request.fields ?? {};

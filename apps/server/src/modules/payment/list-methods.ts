@@ -37,6 +37,7 @@ function toField(field: MethodFieldRecord, subunit: number, prefill: PrefillValu
  * payment region (the `country` query when the player picked another region, else the request
  * country), amounts in the account currency. Deposit methods answer 400/13100 instead while a
  * deposit limit of the currency is used up or a self-exclusion or cooling-off is on (BE-24).
+ * A switched-off currency lists withdrawal methods only.
  */
 export async function listPaymentMethods(
   ctx: AppContext,
@@ -49,7 +50,10 @@ export async function listPaymentMethods(
   },
 ): Promise<PaymentMethod[]> {
   const currencies = await settingsRepository(ctx.db).listCurrencies(false);
-  const currency = currencies.find((item) => item.code === input.currency && item.isEnabled);
+  // A switched-off currency takes no deposits, but what players hold in it can still leave.
+  const currency = currencies.find(
+    (item) => item.code === input.currency && (item.isEnabled || input.direction === "withdrawal"),
+  );
   if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
   if (input.direction === "deposit") {
     await assertDepositsOpen(ctx.db, {

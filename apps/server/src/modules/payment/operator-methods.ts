@@ -1,8 +1,9 @@
 // The operator's payment methods (/api/operator/payment-methods; migration 0042): title, logo,
 // the countries that see a method, order, the switch, and each currency's limits and presets.
 // Methods are read fresh at every list and every new invoice, so a change applies to the next
-// one; invoices already made keep their method and amount. The processor, the form fields and
-// which currencies a method takes follow the processor's integration (seed and deployment).
+// one; invoices already made keep their method and amount. The processor and the form fields
+// follow the processor's integration (seed and deployment); a method takes a new currency when
+// its processor's adapter says it takes it (PaymentProcessor.takesCurrency).
 import type {
   OperatorPaymentMethod,
   PatchOperatorPaymentMethodBody,
@@ -19,6 +20,7 @@ import {
   minorAmount,
   recordOperatorChange,
 } from "../../lib/operator-keys";
+import type { PaymentProcessor } from "./processor";
 
 interface MethodRow {
   id: string;
@@ -95,7 +97,11 @@ export async function listOperatorMethods(ctx: AppContext): Promise<OperatorPaym
   return rows.map(toView);
 }
 
-async function readOperatorMethod(db: Queryable, id: string): Promise<OperatorPaymentMethod> {
+/** GET /api/operator/payment-methods/{id}; 404 for an unknown id. */
+export async function readOperatorMethod(
+  db: Queryable,
+  id: string,
+): Promise<OperatorPaymentMethod> {
   const [row] = await db.query<MethodRow>(`${SELECT} WHERE m.id = $1::bigint`, [id]);
   if (!row) throw AppError.notFound("No payment method with that id");
   return toView(row);
@@ -134,27 +140,49 @@ export async function patchOperatorMethod(
 
 /**
  * PUT /api/operator/payment-methods/{id}/currencies/{currency}: the limits and presets of a
- * currency the method takes (404 for one it does not: adding a currency is the processor's).
+ * currency of the method. A currency the method does not take yet is added when the method's
+ * processor takes it (422 otherwise); an address method's currencies are its networks' coins, so
+ * they stay deployment data. A switched-off currency may be given limits before it is switched on.
  */
 export async function putOperatorMethodCurrency(
   ctx: AppContext,
+  processors: ReadonlyMap<string, PaymentProcessor>,
   id: string,
   currency: string,
   body: PutOperatorMethodCurrencyBody,
 ): Promise<OperatorPaymentMethod> {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ subunit: string }>(
-      `SELECT cu.subunit_to_unit::text AS subunit
-         FROM payment_method_currencies c JOIN currencies cu ON cu.code = c.currency
-        WHERE c.method_id = $1::bigint AND c.currency = $2 FOR UPDATE OF c`,
+    const [method] = await tx.query<{ type: string; processor: string }>(
+      "SELECT type, processor FROM payment_methods WHERE id = $1::bigint FOR UPDATE",
+      [id],
+    );
+    if (!method) throw AppError.notFound("No payment method with that id");
+    const [known] = await tx.query<{ subunit: string; type: "fiat" | "crypto"; taken: boolean }>(
+      `SELECT cu.subunit_to_unit::text AS subunit, cu.type,
+              EXISTS (SELECT 1 FROM payment_method_currencies c
+                       WHERE c.method_id = $1::bigint AND c.currency = cu.code) AS taken
+         FROM currencies cu WHERE cu.code = $2`,
       [id, currency],
     );
-    if (!row) throw AppError.notFound("The method does not take that currency");
-    const money = { code: currency, subunit: BigInt(row.subunit) };
+    if (!known) throw AppError.notFound("No currency with that code");
+    if (!known.taken) {
+      const processor = processors.get(method.processor);
+      const refusal =
+        method.type === "address"
+          ? "An address method takes its networks' coins; they are deployment data"
+          : !processor
+            ? `The processor "${method.processor}" is not set up here`
+            : !processor.takesCurrency({ code: currency, type: known.type })
+              ? `The processor "${method.processor}" does not take ${currency}`
+              : null;
+      if (refusal) throw AppError.unprocessable({ currency: [refusal] });
+    }
+    const money = { code: currency, subunit: BigInt(known.subunit) };
     const { fail, check } = fieldProblems();
     const minor = (value: string, field: string) => minorAmount(value, money, field, fail);
     const min = minor(body.amountMin, "amountMin");
     const max = minor(body.amountMax, "amountMax");
+    if (min !== null && min <= 0n) fail("amountMin", "Must be above zero");
     if (min !== null && max !== null && max < min) fail("amountMax", "Must be at least amountMin");
     const presets = body.presets.map((preset, index) => {
       const amount = minor(preset.amount, `presets.${index}.amount`);
@@ -168,8 +196,11 @@ export async function putOperatorMethodCurrency(
     }
     check();
     await tx.query(
-      `UPDATE payment_method_currencies SET amount_min = $3, amount_max = $4, presets = $5::jsonb
-        WHERE method_id = $1::bigint AND currency = $2`,
+      `INSERT INTO payment_method_currencies (method_id, currency, amount_min, amount_max, presets)
+       VALUES ($1::bigint, $2, $3, $4, $5::jsonb)
+       ON CONFLICT (method_id, currency)
+       DO UPDATE SET amount_min = EXCLUDED.amount_min, amount_max = EXCLUDED.amount_max,
+                     presets = EXCLUDED.presets`,
       [id, currency, String(min), String(max), JSON.stringify(presets)],
     );
     await tx.query("UPDATE payment_methods SET updated_at = $2 WHERE id = $1::bigint", [
@@ -179,8 +210,40 @@ export async function putOperatorMethodCurrency(
     await recordOperatorChange(tx, {
       kind: "payment-method-currency",
       entityId: `${id}:${currency}`,
-      action: "put",
+      action: known.taken ? "put" : "create",
       changes: body,
+      now: ctx.now(),
+    });
+  });
+  return readOperatorMethod(ctx.db, id);
+}
+
+/**
+ * DELETE /api/operator/payment-methods/{id}/currencies/{currency}: the method stops taking the
+ * currency (404 when it does not). Invoices already made in it go on: they keep their amount and
+ * method, and their processor still reports on them.
+ */
+export async function deleteOperatorMethodCurrency(
+  ctx: AppContext,
+  id: string,
+  currency: string,
+): Promise<OperatorPaymentMethod> {
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await tx.query(
+      `DELETE FROM payment_method_currencies WHERE method_id = $1::bigint AND currency = $2
+       RETURNING currency`,
+      [id, currency],
+    );
+    if (deleted.length === 0) throw AppError.notFound("The method does not take that currency");
+    await tx.query("UPDATE payment_methods SET updated_at = $2 WHERE id = $1::bigint", [
+      id,
+      ctx.now(),
+    ]);
+    await recordOperatorChange(tx, {
+      kind: "payment-method-currency",
+      entityId: `${id}:${currency}`,
+      action: "delete",
+      changes: {},
       now: ctx.now(),
     });
   });

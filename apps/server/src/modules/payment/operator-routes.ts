@@ -14,9 +14,11 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { operatorApi, operatorErrors, reviewerOf } from "../../lib/operator-api";
 import {
+  deleteOperatorMethodCurrency,
   listOperatorMethods,
   patchOperatorMethod,
   putOperatorMethodCurrency,
+  readOperatorMethod,
 } from "./operator-methods";
 import type { PaymentProcessor } from "./processor";
 import { approveWithdrawal, listAwaitingWithdrawals, rejectWithdrawal } from "./withdrawal-review";
@@ -101,6 +103,20 @@ export async function operatorPaymentRoutes(
     async () => ({ data: await listOperatorMethods(ctx) }),
   );
 
+  api.get(
+    "/api/operator/payment-methods/:id",
+    {
+      ...guard,
+      schema: {
+        tags: ["operator"],
+        summary: "One payment method",
+        params: OperatorMethodParams,
+        response: { 200: OperatorPaymentMethodResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({ data: await readOperatorMethod(ctx.db, request.params.id) }),
+  );
+
   api.patch(
     "/api/operator/payment-methods/:id",
     {
@@ -125,7 +141,8 @@ export async function operatorPaymentRoutes(
       ...guard,
       schema: {
         tags: ["operator"],
-        summary: "Set the limits and presets of a currency the method takes",
+        summary:
+          "Set the limits and presets of a currency of the method; adds the currency when the method's processor takes it",
         params: OperatorMethodCurrencyParams,
         body: PutOperatorMethodCurrencyBody,
         response: { 200: OperatorPaymentMethodResponse, ...operatorErrors },
@@ -134,10 +151,27 @@ export async function operatorPaymentRoutes(
     async (request) => ({
       data: await putOperatorMethodCurrency(
         ctx,
+        processors,
         request.params.id,
         request.params.currency,
         request.body,
       ),
+    }),
+  );
+
+  api.delete(
+    "/api/operator/payment-methods/:id/currencies/:currency",
+    {
+      ...guard,
+      schema: {
+        tags: ["operator"],
+        summary: "Stop taking a currency with the method; invoices already made in it go on",
+        params: OperatorMethodCurrencyParams,
+        response: { 200: OperatorPaymentMethodResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({
+      data: await deleteOperatorMethodCurrency(ctx, request.params.id, request.params.currency),
     }),
   );
 }

@@ -55,6 +55,11 @@ export type WebhookCheck =
 
 export interface PaymentProcessor {
   readonly name: string;
+  /**
+   * Whether the processor moves money in this currency: an operator may add a currency to a
+   * method of this processor only then (PUT /api/operator/payment-methods/{id}/currencies/{c}).
+   */
+  takesCurrency(currency: { code: string; type: "fiat" | "crypto" }): boolean;
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
   /** Cancels a payment the processor has not decided yet; false when it is too late. */
   cancelPayment(reference: string): Promise<boolean>;

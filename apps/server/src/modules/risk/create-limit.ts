@@ -7,7 +7,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { limitAmount } from "./limit-amount";
 import { addMonths } from "./limit-periods";
-import { enabledCurrencySubunit, isActiveBlock, viewOf } from "./limit-usage";
+import { currencySubunitOf, isActiveBlock, viewOf } from "./limit-usage";
 import { limitsRepository } from "./limits-repository";
 
 export interface CreatedLimit {
@@ -34,7 +34,7 @@ export async function createLimit(
     return createBlock(ctx, playerId, body.definition, expiresAt);
   }
 
-  const amount = limitAmount(body.amount, await enabledCurrencySubunit(ctx.db, body.currency));
+  const amount = limitAmount(body.amount, await currencySubunitOf(ctx.db, body.currency));
   return ctx.db.transaction(async (tx) => {
     const repository = limitsRepository(tx);
     await repository.lockPlayer(playerId);

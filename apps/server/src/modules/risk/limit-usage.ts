@@ -65,10 +65,13 @@ export function playUsed(definition: number, played: { stakes: bigint; winnings:
   return stakes > winnings ? stakes - winnings : 0n;
 }
 
-/** The enabled currency's subunit; 422 on `currency` otherwise. */
-export async function enabledCurrencySubunit(db: Queryable, code: string): Promise<number> {
+/**
+ * The currency's subunit; 422 on `currency` for an unknown one. A switched-off currency takes a
+ * limit too: players may still hold and play money in it.
+ */
+export async function currencySubunitOf(db: Queryable, code: string): Promise<number> {
   const currency = (await settingsRepository(db).listCurrencies(false)).find(
-    (item) => item.code === code && item.isEnabled,
+    (item) => item.code === code,
   );
   if (!currency) throw AppError.unprocessable({ currency: ["This currency is not available"] });
   return currency.subunitToUnit;

@@ -18,14 +18,17 @@ export interface TurnOverState {
   wagered: bigint;
 }
 
-/** The player's turn-over state in a currency (minor units); 422 for an unknown currency. */
+/**
+ * The player's turn-over state in a currency (minor units); 422 for an unknown currency. A
+ * switched-off one answers too: a withdrawal from it checks what is owed.
+ */
 export async function turnOverState(
   ctx: AppContext,
   playerId: string,
   currency: string,
 ): Promise<TurnOverState> {
   const record = (await settingsRepository(ctx.db).listCurrencies(false)).find(
-    (item) => item.code === currency && item.isEnabled,
+    (item) => item.code === currency,
   );
   if (!record) throw AppError.unprocessable({ currency: ["This currency is not available"] });
   const [row] = await ctx.db.query<{ required: string; wagered: string }>(

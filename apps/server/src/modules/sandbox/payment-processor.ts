@@ -73,6 +73,11 @@ export class SandboxPaymentProcessor implements PaymentProcessor {
 
   constructor(private readonly options: SandboxProcessorOptions) {}
 
+  /** The sandbox moves any currency; a real processor's adapter lists the ones its contract has. */
+  takesCurrency(): boolean {
+    return true;
+  }
+
   private pageUrl(reference: string, embed = false): string {
     return `${this.options.publicUrl}${SANDBOX_PAYMENTS_PATH}/${reference}${embed ? "?embed=1" : ""}`;
   }

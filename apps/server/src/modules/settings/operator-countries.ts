@@ -43,7 +43,8 @@ export async function listOperatorCountries(ctx: AppContext): Promise<OperatorCo
   return rows.map(toView);
 }
 
-async function readOperatorCountry(db: Queryable, code: string): Promise<OperatorCountry> {
+/** GET /api/operator/countries/{code}; 404 for an unknown code. */
+export async function readOperatorCountry(db: Queryable, code: string): Promise<OperatorCountry> {
   const [row] = await db.query<CountryRow>(`${SELECT} WHERE code = $1`, [code]);
   if (!row) throw AppError.notFound("No country with that code");
   return toView(row);
@@ -71,9 +72,12 @@ export async function patchOperatorCountry(
       fail("restrictType", "Only a restricted country has a restriction type");
     }
     if (patch.currency) {
-      const [known] = await tx.query("SELECT 1 FROM currencies WHERE code = $1 AND is_enabled", [
-        patch.currency,
-      ]);
+      // A share lock: switching the currency off (operator-currencies.ts) waits for this change,
+      // or this one sees it off.
+      const [known] = await tx.query(
+        "SELECT 1 FROM currencies WHERE code = $1 AND is_enabled FOR SHARE",
+        [patch.currency],
+      );
       if (!known) fail("currency", "Unknown or switched-off currency");
     }
     if (patch.locale) {

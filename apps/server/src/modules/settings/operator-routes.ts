@@ -1,8 +1,11 @@
-// The operator API for currencies (scope payments: rates, symbol, visibility and order;
-// operator-currencies.ts), countries (scope players: restrictions, listing, defaults;
-// operator-countries.ts) and locales (scope content: languages, their switch and order, the
-// default; operator-locales.ts). Off without OPERATOR_API_TOKEN.
+// The operator API for currencies (scope payments: add one, rates, symbol, sub-units,
+// visibility, order and switch; operator-currencies.ts), countries (scope players: restrictions,
+// listing, defaults; operator-countries.ts) and locales (scope content: languages, their switch
+// and order, the default; operator-locales.ts). Their reads are reference data every desk's
+// pickers need, so any operator key may read them; the writes need the scope. Off without
+// OPERATOR_API_TOKEN.
 import {
+  CreateOperatorCurrencyBody,
   OperatorCountryList,
   OperatorCountryParams,
   OperatorCountryResponse,
@@ -22,26 +25,67 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { operatorApi, operatorErrors, operatorGuard } from "../../lib/operator-api";
-import { listOperatorCountries, patchOperatorCountry } from "./operator-countries";
-import { listOperatorCurrencies, patchOperatorCurrency } from "./operator-currencies";
+import {
+  listOperatorCountries,
+  patchOperatorCountry,
+  readOperatorCountry,
+} from "./operator-countries";
+import {
+  createOperatorCurrency,
+  listOperatorCurrencies,
+  patchOperatorCurrency,
+  readOperatorCurrency,
+} from "./operator-currencies";
 import { createOperatorLocale, listOperatorLocales, patchOperatorLocale } from "./operator-locales";
 
 export async function operatorCurrencyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const operator = operatorApi(app, ctx, "payments");
   if (!operator) return;
   const { api, guard, tags } = operator;
+  const anyKey = operatorGuard(ctx, null);
 
   api.get(
+    "/api/operator/currencies",
+    {
+      ...anyKey,
+      schema: {
+        tags,
+        summary:
+          "Every currency with its rate to the base currency, switches, sub-units and order (any key)",
+        response: { 200: OperatorCurrencyList, ...operatorErrors },
+      },
+    },
+    async () => ({ data: await listOperatorCurrencies(ctx) }),
+  );
+
+  api.get(
+    "/api/operator/currencies/:code",
+    {
+      ...anyKey,
+      schema: {
+        tags,
+        summary: "One currency (any key)",
+        params: OperatorCurrencyParams,
+        response: { 200: OperatorCurrencyResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({ data: await readOperatorCurrency(ctx.db, request.params.code) }),
+  );
+
+  api.post(
     "/api/operator/currencies",
     {
       ...guard,
       schema: {
         tags,
-        summary: "Every currency with its rate to the base currency, switches and order",
-        response: { 200: OperatorCurrencyList, ...operatorErrors },
+        summary:
+          "Add a currency, switched off until switched on; its code and minor units are fixed",
+        body: CreateOperatorCurrencyBody,
+        response: { 201: OperatorCurrencyResponse, ...operatorErrors },
       },
     },
-    async () => ({ data: await listOperatorCurrencies(ctx) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await createOperatorCurrency(ctx, request.body) }),
   );
 
   api.patch(
@@ -51,7 +95,7 @@ export async function operatorCurrencyRoutes(app: FastifyInstance, ctx: AppConte
       schema: {
         tags,
         summary:
-          "Change a currency's rate, symbol, visibility or order; applies to the next conversion",
+          "Change a currency's rate, symbol, sub-units, visibility, order or switch; a rate applies to the next conversion; off stops new accounts and deposits, not withdrawals",
         params: OperatorCurrencyParams,
         body: PatchOperatorCurrencyBody,
         response: { 200: OperatorCurrencyResponse, ...operatorErrors },
@@ -66,14 +110,29 @@ export async function operatorCurrencyRoutes(app: FastifyInstance, ctx: AppConte
   api.get(
     "/api/operator/countries",
     {
-      ...countries,
+      ...anyKey,
       schema: {
         tags,
-        summary: "Every country with its restriction, listing and default locale and currency",
+        summary:
+          "Every country with its restriction, listing and default locale and currency (any key)",
         response: { 200: OperatorCountryList, ...operatorErrors },
       },
     },
     async () => ({ data: await listOperatorCountries(ctx) }),
+  );
+
+  api.get(
+    "/api/operator/countries/:code",
+    {
+      ...anyKey,
+      schema: {
+        tags,
+        summary: "One country (any key)",
+        params: OperatorCountryParams,
+        response: { 200: OperatorCountryResponse, ...operatorErrors },
+      },
+    },
+    async (request) => ({ data: await readOperatorCountry(ctx.db, request.params.code) }),
   );
 
   api.patch(
@@ -98,11 +157,11 @@ export async function operatorCurrencyRoutes(app: FastifyInstance, ctx: AppConte
   api.get(
     "/api/operator/locales",
     {
-      ...locales,
+      ...anyKey,
       schema: {
         tags,
         summary:
-          "Every locale, switched off ones too, with whether the content folder has texts for it",
+          "Every locale, switched off ones too, with whether the content folder has texts for it (any key)",
         response: { 200: OperatorLocaleList, ...operatorErrors },
       },
     },

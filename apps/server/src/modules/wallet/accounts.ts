@@ -115,7 +115,11 @@ export async function listWalletAccounts(
   return records.map((record) => toWalletAccount(record, subunits));
 }
 
-/** POST /api/wallet/accounts {currency} (WL-11): opens (or shows again) the account. */
+/**
+ * POST /api/wallet/accounts {currency} (WL-11): opens (or shows again) the account. A switched-off
+ * currency opens no new account, but a player's own account in it can be shown again (to
+ * withdraw what is in it).
+ */
 export async function createWalletAccount(
   ctx: AppContext,
   playerId: string,
@@ -124,7 +128,10 @@ export async function createWalletAccount(
   const known = (await settingsRepository(ctx.db).listCurrencies(false)).find(
     (item) => item.code === currency,
   );
-  if (!known?.isEnabled) {
+  if (
+    !known ||
+    (!known.isEnabled && !(await walletRepository(ctx.db).findByCurrency(playerId, currency)))
+  ) {
     throw AppError.unprocessable({ currency: ["This currency is not available"] });
   }
   return ctx.db.transaction(async (tx) => {
