@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { GAME_TEST_ENV } from "./game-helpers";
 import { expectErrorBody, expectErrorCode } from "./helpers";
+import { fieldsOf } from "./operator-helpers";
 import { eurPlayer, sandboxDeposit } from "./payment-helpers";
 import {
   createPlayerTestApp,
@@ -452,18 +453,20 @@ describe("bonuses", () => {
     ]);
   });
 
-  it("a replay of a create with the same key answers the first result and writes nothing", async () => {
+  it("a replay of a create with the same key answers the first result and writes nothing; the key with another body is a 422", async () => {
     const key = unique("key");
     const body = { ...cashBonus(), key };
     const first = await call("POST", "/api/operator/bonuses", body);
     expect(first.statusCode, first.body).toBe(201);
-    const again = await call("POST", "/api/operator/bonuses", { ...body, slug: unique("other") });
+    const again = await call("POST", "/api/operator/bonuses", body);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toEqual(first.json().data);
+    const other = await call("POST", "/api/operator/bonuses", { ...body, slug: unique("other") });
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json().error.fields).toEqual({ key: ["This key was used for another request"] });
+    const concurrentBody = { ...cashBonus(), key: `${key}-c` };
     const concurrent = await Promise.all(
-      [1, 2, 3].map(() =>
-        call("POST", "/api/operator/bonuses", { ...cashBonus(), key: `${key}-c` }),
-      ),
+      [1, 2, 3].map(() => call("POST", "/api/operator/bonuses", concurrentBody)),
     );
     expect(concurrent.map((response) => response.statusCode).sort()).toEqual([200, 200, 201]);
     expect(new Set(concurrent.map((response) => response.json().data.id)).size).toBe(1);
@@ -846,9 +849,11 @@ describe("quests", () => {
     const body = questBody({ key: unique("quest-key") });
     const first = await call("POST", "/api/operator/quests", body);
     expect(first.statusCode, first.body).toBe(201);
-    const again = await call("POST", "/api/operator/quests", { ...body, slug: unique("other") });
+    const again = await call("POST", "/api/operator/quests", body);
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual(first.json().data);
+    const other = await call("POST", "/api/operator/quests", { ...body, slug: unique("other") });
+    expect(fieldsOf(other)).toEqual({ key: ["This key was used for another request"] });
   });
 });
 

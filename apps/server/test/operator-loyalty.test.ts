@@ -53,10 +53,11 @@ describe("the operator's loyalty levels", () => {
       updatedAt: expect.any(String),
     });
     const replay = await call("POST", "/api/operator/loyalty/levels", {
+      name: "Obsidian",
       key: "obsidian",
       levelOrder: 6,
-      name: "Obsidian",
       points: 50_000,
+      description: "Beyond the top.",
     });
     expect(replay.statusCode).toBe(200);
     expect(replay.json().data.id).toBe(created.json().data.id);

@@ -1,6 +1,7 @@
 // Idempotent operator creates (table operator_keys, migration 0030): with a `key`, the first
 // request claims it before writing anything, so a concurrent one with the same key waits on the
 // claim's row, then finds it taken and answers the first result; a replay later does the same.
+// The same key with another body is refused (422 on `key`).
 // Every operator write also leaves an audit row (operator_changes) in its transaction. Also the
 // checks every operator write shares: problems collected by field, known countries.
 import { createHash } from "node:crypto";
@@ -49,8 +50,10 @@ function requestHash(body: object): string {
 /**
  * Runs `create` (which returns the new entity's id) once per (kind, key) in one transaction and
  * then `read`s the entity. `replay` is true when the key was used before: nothing was written.
- * Without a key, it simply creates. With `sameRequestOnly`, the key answers only the same body
- * again (a hash of it is kept with the claim, migration 0054); another body is a 422 on `key`.
+ * Without a key, it simply creates. The key answers only the same body again (a hash of it,
+ * without the key, is kept with the claim, migration 0054); another body is a 422 on `key`, so a
+ * retry that changed what it asks for is never mistaken for the first request. Claims made before
+ * 0054 have no hash and answer any body.
  */
 export async function createOnce<T>(
   db: Db,
@@ -62,11 +65,10 @@ export async function createOnce<T>(
     body: object;
     create: (tx: Queryable) => Promise<string | number>;
     read: (db: Queryable, id: string) => Promise<T>;
-    sameRequestOnly?: boolean;
   },
 ): Promise<{ data: T; replay: boolean }> {
   const { kind, key } = input;
-  const hash = input.sameRequestOnly ? requestHash(input.body) : null;
+  const hash = key === undefined ? null : requestHash(input.body);
   try {
     const id = await db.transaction(async (tx) => {
       if (key !== undefined) {
@@ -105,7 +107,7 @@ export async function createOnce<T>(
     if (!previous?.entity_id) {
       throw AppError.unprocessable({ key: ["This key is being used by another request"] });
     }
-    if (hash !== null && previous.request_hash !== hash) {
+    if (previous.request_hash !== null && previous.request_hash !== hash) {
       throw AppError.unprocessable({ key: ["This key was used for another request"] });
     }
     return { data: await input.read(db, previous.entity_id), replay: true };

@@ -1,7 +1,7 @@
 // POST /api/operator/tournaments: an operator defines a tournament (rows of migration 0026).
 // Everything is checked before anything is written; answers 422 with error.fields. With a `key`,
 // the same request again answers the first result and writes nothing; the key with another body
-// is a 422 on `key` (createOnce's sameRequestOnly).
+// is a 422 on `key` (createOnce, like every operator create).
 import type { CreateTournamentBody, TournamentDetail } from "@casino/contract/tournament";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
@@ -17,7 +17,6 @@ export async function createTournament(
     key: body.key,
     body,
     now: ctx.now(),
-    sameRequestOnly: true,
     create: (tx) => insertTournament(tx, body),
     read: async (db, id) => {
       const [row] = await db.query<{ slug: string }>("SELECT slug FROM tournaments WHERE id = $1", [
