@@ -4,7 +4,7 @@
 // it is revoked, and issues and retires a game provider's wallet key.
 import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
-import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
+import { issueOperatorKey, newRootKey, openDesk, signInWithKey } from "./support/backoffice";
 import { useSite } from "./support/fixture";
 
 const ROOT = newRootKey();
@@ -131,10 +131,7 @@ describe("back office: catalogue and keys", () => {
     const { page } = await site.open();
     // Without games: the Keys desk still lists every provider by name.
     await signInWithKey(page, (await issueKey("Ana, access", ["access", "messages"])).token);
-    await page
-      .getByRole("navigation", { name: "Desks" })
-      .getByRole("link", { name: "Keys" })
-      .click();
+    await openDesk(page, "Keys");
     await page.getByRole("heading", { level: 1, name: "Keys" }).waitFor();
 
     const issue = page.getByRole("form", { name: "Issue a key", exact: true });

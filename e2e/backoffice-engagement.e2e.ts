@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { registerByApi, uniqueEmail } from "./support/accounts";
-import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
+import { issueOperatorKey, newRootKey, openDesk, signInWithKey } from "./support/backoffice";
 import { useSite } from "./support/fixture";
 import { playerApi } from "./support/wallet";
 
@@ -11,13 +11,10 @@ const site = useSite({ OPERATOR_API_TOKEN: ROOT });
 const issueKey = (name: string, scopes: string[]) => issueOperatorKey(site, ROOT, name, scopes);
 
 /** The Engagement desk of a fresh page signed in with a new `promotions` key. */
-async function openDesk(name: string): Promise<Page> {
+async function engagementDesk(name: string): Promise<Page> {
   const { page } = await site.open();
   await signInWithKey(page, (await issueKey(name, ["promotions"])).token);
-  await page
-    .getByRole("navigation", { name: "Desks" })
-    .getByRole("link", { name: "Engagement" })
-    .click();
+  await openDesk(page, "Engagement");
   await page.getByRole("heading", { level: 1, name: "Engagement" }).waitFor();
   return page;
 }
@@ -50,7 +47,7 @@ type PlayerQuest = {
 
 describe("back office: engagement", () => {
   test("a promotions key creates a quest with tasks and rewards, a player sees it, the key edits it pre-filled, and switches it off once a player started it", async () => {
-    const page = await openDesk("Pat, engagement");
+    const page = await engagementDesk("Pat, engagement");
     await page.getByRole("link", { name: "New quest" }).click();
     const create = page.getByRole("form", { name: "New quest" });
     await create.getByLabel("Slug (a-z, 0-9 and -)").fill("spring-sprint");
@@ -156,7 +153,7 @@ describe("back office: engagement", () => {
   });
 
   test("a promotions key defines a tournament with prizes (a window that ends before it starts is refused), it is listed publicly, and its title and end move", async () => {
-    const page = await openDesk("Robin, tournaments");
+    const page = await engagementDesk("Robin, tournaments");
     await page.getByRole("link", { name: "New tournament" }).click();
     const create = page.getByRole("form", { name: "New tournament" });
     await create.getByLabel("Identity (a-z, 0-9 and -; in its address)").fill("winter-cup");
@@ -213,10 +210,7 @@ describe("back office: engagement", () => {
     expect(moved?.title).toBe("Winter cup final");
     expect(moved?.endsAt).toBe(new Date(newEnd).toISOString());
 
-    await page
-      .getByRole("navigation", { name: "Desks" })
-      .getByRole("link", { name: "Engagement" })
-      .click();
+    await openDesk(page, "Engagement");
     const row = page
       .getByRole("region", { name: "Tournaments" })
       .getByRole("row")
@@ -225,7 +219,7 @@ describe("back office: engagement", () => {
   });
 
   test("a promotions key adds a loyalty level (a threshold out of order is refused), raises another, changes an earn rule and switches one off; the public loyalty API shows it all", async () => {
-    const page = await openDesk("Sky, loyalty");
+    const page = await engagementDesk("Sky, loyalty");
     const levels = page.getByRole("region", { name: "Loyalty levels" });
     await levels.getByRole("rowheader", { name: "Diamond" }).waitFor();
     const add = levels.getByRole("form", { name: "New loyalty level" });

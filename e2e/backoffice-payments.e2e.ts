@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_ENV, PASSWORD, registerByApi, uniqueEmail } from "./support/accounts";
-import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
+import { issueOperatorKey, newRootKey, openDesk, signInWithKey } from "./support/backoffice";
 import { useSite } from "./support/fixture";
 
 const ROOT = newRootKey();
@@ -42,10 +42,7 @@ describe("back office: payments and countries", () => {
 
     const { page } = await site.open();
     await signInWithKey(page, (await issueKey("Pat, payments", ["payments"])).token);
-    await page
-      .getByRole("navigation", { name: "Desks" })
-      .getByRole("link", { name: "Payments" })
-      .click();
+    await openDesk(page, "Payments");
     await page
       .getByRole("region", { name: "Deposit methods" })
       .getByRole("link", { name: "Card (hosted page)" })
@@ -117,10 +114,7 @@ describe("back office: payments and countries", () => {
 
     const { page } = await site.open();
     await signInWithKey(page, (await issueKey("Pat, payments", ["payments"])).token);
-    await page
-      .getByRole("navigation", { name: "Desks" })
-      .getByRole("link", { name: "Payments" })
-      .click();
+    await openDesk(page, "Payments");
     const currencies = page.getByRole("region", { name: "Currencies" });
     await currencies
       .getByRole("form", { name: "Switch off CAD in the pickers" })
@@ -161,10 +155,7 @@ describe("back office: payments and countries", () => {
 
     const { page } = await site.open();
     await signInWithKey(page, (await issueKey("Pat, payments", ["payments"])).token);
-    await page
-      .getByRole("navigation", { name: "Desks" })
-      .getByRole("link", { name: "Payments" })
-      .click();
+    await openDesk(page, "Payments");
     const create = page.getByRole("form", { name: "New currency" });
     await create.getByLabel("Code (like PEN)").fill("PEN");
     await create.getByLabel("Symbol").fill("S/");
@@ -245,10 +236,7 @@ describe("back office: payments and countries", () => {
 
     const { page } = await site.open();
     await signInWithKey(page, (await issueKey("Ada, compliance", ["players"])).token);
-    await page
-      .getByRole("navigation", { name: "Desks" })
-      .getByRole("link", { name: "Countries" })
-      .click();
+    await openDesk(page, "Countries");
     await page.getByLabel("Name or code").fill("austria");
     await page.getByText(/^1 of \d+ countries$/).waitFor();
     await page.getByRole("link", { name: "Austria" }).click();

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { registerByApi, uniqueEmail } from "./support/accounts";
-import { issueOperatorKey, newRootKey, signInWithKey } from "./support/backoffice";
+import { issueOperatorKey, newRootKey, openDesk, signInWithKey } from "./support/backoffice";
 import { hydrated, useSite } from "./support/fixture";
 import { GAME_ENV, gameSession, playRound } from "./support/games";
 import { fundedPlayerTokens, WAIT, WALLET_ENV } from "./support/wallet";
@@ -134,10 +134,7 @@ describe("back office", () => {
       .getByRole("rowheader", { name: "5 free bonus money" })
       .waitFor();
 
-    await page
-      .getByRole("navigation", { name: "Desks" })
-      .getByRole("link", { name: "Withdrawals" })
-      .click();
+    await openDesk(page, "Withdrawals");
     await page.getByRole("heading", { name: "Withdrawals waiting for approval" }).waitFor();
     const row = page.getByRole("row").filter({ hasText: "150.00 EUR" });
     await row.getByRole("button", { name: "Approve" }).click();
@@ -209,10 +206,7 @@ describe("back office", () => {
 
     const { page } = await site.open();
     await signInWithKey(page, (await issueKey("Ada, compliance", ["players"])).token);
-    await page
-      .getByRole("navigation", { name: "Desks" })
-      .getByRole("link", { name: "Documents" })
-      .click();
+    await openDesk(page, "Documents");
     const passport = page.getByRole("region", { name: `passport of ${email}` });
     await passport.getByRole("button", { name: "Show file" }).click();
     const image = passport.getByRole("img", { name: `The passport of ${email}` });
@@ -298,10 +292,7 @@ describe("back office", () => {
   test("an invited user sets a password through the link, signs in, sees their desks, turns on two-step sign-in, and signs in again with a code", async () => {
     const { page: admin } = await site.open();
     await signInWithKey(admin, ROOT);
-    await admin
-      .getByRole("navigation", { name: "Desks" })
-      .getByRole("link", { name: "Users" })
-      .click();
+    await openDesk(admin, "Users");
     const invite = admin.getByRole("form", { name: "Invite a user" });
     const login = `lee-${randomBytes(3).toString("hex")}@operator.example`;
     await invite.getByLabel("E-mail").fill(login);

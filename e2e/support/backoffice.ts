@@ -31,3 +31,8 @@ export async function signInWithKey(page: Page, key: string): Promise<void> {
   await page.getByLabel("Operator key").fill(key);
   await page.getByRole("button", { name: "Sign in with the key" }).click();
 }
+
+/** Opens a desk from the back office's navigation. */
+export async function openDesk(page: Page, name: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Desks" }).getByRole("link", { name }).click();
+}

@@ -7,9 +7,9 @@ import type {
   OperatorGameProvider,
 } from "@casino/contract/operator-games";
 import { useState } from "react";
-import { type Api, ApiError } from "./api";
 import { type Desk, NotFound } from "./app";
 import { CountriesField, countriesOf, orNull, PositionField, shownList } from "./games-fields";
+import { readOne } from "./one";
 import { navigate } from "./router";
 import {
   ActionForm,
@@ -28,16 +28,6 @@ import {
   usePageTitle,
   when,
 } from "./ui";
-
-/** The game with this id (null: none). */
-async function findGame(api: Api, id: number): Promise<OperatorGame | null> {
-  try {
-    return (await api.get<{ data: OperatorGame }>(`/games/${id}`)).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
 
 const VOLATILITY = ["low", "medium", "high"] as const;
 
@@ -142,7 +132,7 @@ function gameBody(
 }
 
 export function GamePage({ desk, id }: { desk: Desk; id: number }) {
-  const loaded = useLoad(() => findGame(desk.api, id), [id]);
+  const loaded = useLoad(() => readOne<OperatorGame>(desk.api, `/games/${id}`), [id]);
   const collections = useLoad(
     () => desk.api.get<{ data: OperatorGameCollection[] }>("/game-collections"),
     [],

@@ -8,11 +8,12 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context";
 import { issueBonus } from "../src/modules/bonus/issue-bonus";
-import { backfillReports, REPORT_CONSUMER } from "../src/modules/reports/collect";
+import { backfillReports } from "../src/modules/reports/collect";
 import { completeTournament } from "../src/modules/tournament/complete-tournaments";
 import { gamePlayer } from "./game-helpers";
 import { type Json, operatorRequest, operatorTestApp, uniqueSlug } from "./operator-helpers";
 import type { PlayerTestApp } from "./player-helpers";
+import { dailyReport, forgetReports } from "./report-helpers";
 
 let app: PlayerTestApp;
 beforeAll(async () => {
@@ -25,11 +26,7 @@ const DAY1 = "2026-11-22";
 const DAY2 = "2026-11-23";
 const RANGE = `from=${DAY1}&to=${DAY2}`;
 
-const daily = async (query: string) => {
-  const response = await operatorRequest(app, "GET", `/api/operator/reports/daily?${query}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as Json;
-};
+const daily = (query: string) => dailyReport(app, query);
 
 const ctxOf = () => ({ db: app.testDb, now: app.clock.now }) as unknown as AppContext;
 
@@ -213,17 +210,7 @@ describe("operator reports: promotional costs and NGR", () => {
     expect(await daily(RANGE)).toEqual(live);
 
     // As if the consumer had never run: no rows and no cursor.
-    for (const table of [
-      "report_daily",
-      "report_game_daily",
-      "report_day_players",
-      "report_first_deposits",
-    ]) {
-      await app.testDb.query(`DELETE FROM ${table}`);
-    }
-    await app.testDb.query("DELETE FROM domain_event_cursors WHERE consumer = $1", [
-      REPORT_CONSUMER,
-    ]);
+    await forgetReports(app.testDb);
     expect(await daily(RANGE)).toMatchObject({ days: [], totals: [] });
     expect(await backfillReports(app.testDb)).toBe(true);
     expect(await daily(RANGE)).toEqual(live);

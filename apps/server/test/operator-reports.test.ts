@@ -3,12 +3,13 @@
 // read them; the first start fills them from what happened before, to the same figures.
 // Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backfillReports, REPORT_CONSUMER } from "../src/modules/reports/collect";
+import { backfillReports } from "../src/modules/reports/collect";
 import { gamePlayer, providerCall, providerId, settledThenRefunded } from "./game-helpers";
 import { expectErrorCode } from "./helpers";
 import { fieldsOf, type Json, operatorRequest, operatorTestApp } from "./operator-helpers";
 import { fundedPlayer, referenceOf, sandboxDecision, sandboxDeposit } from "./payment-helpers";
 import type { PlayerTestApp } from "./player-helpers";
+import { dailyReport, forgetReports } from "./report-helpers";
 
 let app: PlayerTestApp;
 beforeAll(async () => {
@@ -16,11 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const daily = async (query: string) => {
-  const response = await operatorRequest(app, "GET", `/api/operator/reports/daily?${query}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as Json;
-};
+const daily = (query: string) => dailyReport(app, query);
 const games = async (query: string) => {
   const response = await operatorRequest(app, "GET", `/api/operator/reports/games?${query}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -180,17 +177,7 @@ describe("operator reports", () => {
     const live = await daily(query);
     expect(live.totals[0].bets.rounds).toBeGreaterThan(0);
     // As if the consumer had never run: no rows and no cursor.
-    for (const table of [
-      "report_daily",
-      "report_game_daily",
-      "report_day_players",
-      "report_first_deposits",
-    ]) {
-      await app.testDb.query(`DELETE FROM ${table}`);
-    }
-    await app.testDb.query("DELETE FROM domain_event_cursors WHERE consumer = $1", [
-      REPORT_CONSUMER,
-    ]);
+    await forgetReports(app.testDb);
     expect(await daily(query)).toMatchObject({ days: [], totals: [] });
     expect(await backfillReports(app.testDb)).toBe(true);
     expect(await daily(query)).toEqual(live);

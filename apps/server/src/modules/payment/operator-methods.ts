@@ -138,6 +138,28 @@ export async function patchOperatorMethod(
   return readOperatorMethod(ctx.db, id);
 }
 
+/** A method's currency changed: the method's updated_at and the audit row. */
+async function currencyChanged(
+  ctx: AppContext,
+  tx: Queryable,
+  id: string,
+  currency: string,
+  action: "create" | "put" | "delete",
+  changes: object,
+): Promise<void> {
+  await tx.query("UPDATE payment_methods SET updated_at = $2 WHERE id = $1::bigint", [
+    id,
+    ctx.now(),
+  ]);
+  await recordOperatorChange(tx, {
+    kind: "payment-method-currency",
+    entityId: `${id}:${currency}`,
+    action,
+    changes,
+    now: ctx.now(),
+  });
+}
+
 /**
  * PUT /api/operator/payment-methods/{id}/currencies/{currency}: the limits and presets of a
  * currency of the method. A currency the method does not take yet is added when the method's
@@ -203,17 +225,7 @@ export async function putOperatorMethodCurrency(
                      presets = EXCLUDED.presets`,
       [id, currency, String(min), String(max), JSON.stringify(presets)],
     );
-    await tx.query("UPDATE payment_methods SET updated_at = $2 WHERE id = $1::bigint", [
-      id,
-      ctx.now(),
-    ]);
-    await recordOperatorChange(tx, {
-      kind: "payment-method-currency",
-      entityId: `${id}:${currency}`,
-      action: known.taken ? "put" : "create",
-      changes: body,
-      now: ctx.now(),
-    });
+    await currencyChanged(ctx, tx, id, currency, known.taken ? "put" : "create", body);
   });
   return readOperatorMethod(ctx.db, id);
 }
@@ -235,17 +247,7 @@ export async function deleteOperatorMethodCurrency(
       [id, currency],
     );
     if (deleted.length === 0) throw AppError.notFound("The method does not take that currency");
-    await tx.query("UPDATE payment_methods SET updated_at = $2 WHERE id = $1::bigint", [
-      id,
-      ctx.now(),
-    ]);
-    await recordOperatorChange(tx, {
-      kind: "payment-method-currency",
-      entityId: `${id}:${currency}`,
-      action: "delete",
-      changes: {},
-      now: ctx.now(),
-    });
+    await currencyChanged(ctx, tx, id, currency, "delete", {});
   });
   return readOperatorMethod(ctx.db, id);
 }
