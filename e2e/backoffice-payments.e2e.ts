@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ACCOUNT_ENV, PASSWORD, registerByApi, uniqueEmail } from "./support/accounts";
 import { issueOperatorKey, newRootKey, openDesk, signInWithKey } from "./support/backoffice";
-import { useSite } from "./support/fixture";
+import { hydrated, useSite } from "./support/fixture";
 
 const ROOT = newRootKey();
 const site = useSite({ ...ACCOUNT_ENV, SANDBOX_PAYMENTS: "true", OPERATOR_API_TOKEN: ROOT });
@@ -18,6 +18,18 @@ async function getJson<T>(path: string, country: string, token?: string): Promis
   });
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as T;
+}
+
+/** The currency codes the site's sign-up form offers a visitor from Ireland. */
+async function signUpCurrencies(): Promise<string[]> {
+  const { page } = await site.open({ country: "IE" });
+  await page.goto("/?sign-up=true");
+  await hydrated(page);
+  const currency = page
+    .getByRole("dialog", { name: "Sign up" })
+    .getByRole("combobox", { name: "Currency" });
+  await currency.getByRole("option", { name: "EUR", exact: true }).waitFor({ state: "attached" });
+  return currency.getByRole("option").allInnerTexts();
 }
 
 type Method = {
@@ -165,6 +177,8 @@ describe("back office: payments and countries", () => {
     await page.getByRole("heading", { level: 1, name: "PEN S/" }).waitFor();
     await page.getByText("No: no new accounts or deposits").waitFor();
     await page.getByText("No payment method takes PEN yet.").waitFor();
+    // Visible in the pickers but switched off: the site's sign-up does not offer it.
+    expect(await signUpCurrencies()).not.toContain("PEN");
 
     const add = page.getByRole("form", { name: "Add PEN to a method" });
     await add.getByLabel("Method").selectOption({ label: "Bank transfer (deposit)" });
@@ -187,6 +201,7 @@ describe("back office: payments and countries", () => {
       .click();
     await page.getByRole("form", { name: "Switch off PEN" }).waitFor();
 
+    expect(await signUpCurrencies()).toContain("PEN");
     const opened = await openAccount();
     expect(opened.status, await opened.clone().text()).toBe(201);
     const depositMethods = async () =>

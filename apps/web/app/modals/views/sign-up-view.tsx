@@ -241,7 +241,8 @@ function SignUpForm({
 
   const countryList = countries.data ?? [];
   const detectedCountry = countryList.find((c) => c.code === country);
-  const currencyCodes = (currencies.data ?? []).map((c) => c.code);
+  // A switched-off currency opens no account: it is not offered (the server would refuse it).
+  const currencyCodes = (currencies.data ?? []).filter((c) => c.isEnabled).map((c) => c.code);
   const detectedCurrency =
     detectedCountry?.currency && currencyCodes.includes(detectedCountry.currency)
       ? detectedCountry.currency
