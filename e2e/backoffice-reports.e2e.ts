@@ -103,6 +103,10 @@ describe("back office reports", () => {
         .filter({ has: page.getByRole("rowheader", { name, exact: true }) })
         .getByRole("cell", { name: value, exact: true })
         .waitFor(WAIT);
+    // The Today figures, not the last 7 days' still shown while they load.
+    await totals
+      .getByRole("table", { name: new RegExp(`^Totals, ${today} \\(UTC\\)`) })
+      .waitFor(WAIT);
     await totals.getByRole("columnheader", { name: "EUR" }).waitFor(WAIT);
     await figure("Deposits", String(expected.deposits));
     await figure("Deposited", eur(expected.deposited));
@@ -116,7 +120,7 @@ describe("back office reports", () => {
     // The daily table as CSV: a header row and today's EUR row with the same figures.
     const days = page.getByRole("region", { name: "Per day" });
     await days
-      .getByRole("table", { name: /^Per UTC day and currency/ })
+      .getByRole("table", { name: `Per UTC day and currency, ${today}`, exact: true })
       .getByRole("rowheader", { name: today })
       .waitFor();
     const [download] = await Promise.all([
