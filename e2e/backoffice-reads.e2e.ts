@@ -90,4 +90,65 @@ describe("back office: pages opened by their address", () => {
       expect(await page.getByRole("form").count()).toBe(0);
     }
   });
+
+  test("a promotions key's forms suggest the catalogue's games as typed, the collections and the switched-on currencies, and a game rule is added by a suggested slug", async () => {
+    const bonus = await created<{ id: number }>("/bonuses", {
+      slug: `reads-rules-${suffix}`,
+      type: 1,
+      kind: "code",
+      name: "Rules by suggestion",
+      assignConditions: { amountItems: [{ currency: "EUR", amount: "5.00" }] },
+    });
+    const { page } = await site.open();
+    const { token } = await issueOperatorKey(site, ROOT, "Kim, promotions", ["promotions"]);
+    await signInWithKey(page, token);
+    await page.getByRole("navigation", { name: "Desks" }).waitFor();
+    /** The suggestions of a field (its datalist's values), once there are `atLeast`. */
+    const suggestions = async (field: import("playwright-core").Locator, atLeast = 1) => {
+      await field.evaluate(
+        (input, least) =>
+          new Promise<void>((resolve) => {
+            const check = () =>
+              ((input as HTMLInputElement).list?.options.length ?? 0) >= least
+                ? resolve()
+                : setTimeout(check, 50);
+            check();
+          }),
+        atLeast,
+      );
+      return field.evaluate((input) =>
+        [...((input as HTMLInputElement).list?.options ?? [])].map((option) => option.value),
+      );
+    };
+
+    await page.goto(`/backoffice/promotions/bonuses/${bonus.id}`);
+    const add = page.getByRole("form", { name: "Add a game rule" });
+    const game = add.getByRole("combobox", { name: "Game (slug)" });
+    await game.fill("roulette");
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("datalist option")].some((option) =>
+        (option as HTMLOptionElement).value.includes("roulette"),
+      ),
+    );
+    const games = await suggestions(game);
+    expect(games.length).toBeGreaterThan(0);
+    expect(games.every((slug) => slug.includes("roulette"))).toBe(true);
+    await game.fill(games[0]!);
+    await add.getByLabel("Counts (% of a bet)").fill("10");
+    await add.getByRole("button", { name: "Add rule" }).click();
+    await add
+      .getByRole("status")
+      .filter({ hasText: `Rule for ${games[0]} saved.` })
+      .waitFor();
+
+    await page.goto("/backoffice/engagement");
+    const rule = page.getByRole("form", { name: "New earn rule" });
+    const currencies = await suggestions(rule.getByRole("combobox", { name: "Currency" }), 5);
+    expect(currencies).toContain("EUR");
+    expect(currencies).not.toContain("CLP");
+    const collections = await suggestions(
+      rule.getByRole("combobox", { name: "Game type (a collection's slug; empty: any)" }),
+    );
+    expect(collections.length).toBeGreaterThan(0);
+  });
 });

@@ -13,7 +13,9 @@ import type { Desk } from "./app";
 import { integerOf } from "./engagement-parts";
 import {
   ActionForm,
+  CatalogueField,
   Check,
+  CurrencyField,
   changes,
   checked,
   Field,
@@ -252,9 +254,17 @@ export function EarnRules({ desk }: { desk: Desk }) {
           return `Added ${ruleName(data)}.`;
         }}
       >
-        <Field label="Currency" name="currency" />
-        <Field label="Provider (slug; empty: any)" name="provider" required={false} />
-        <Field
+        <CurrencyField desk={desk} />
+        <CatalogueField
+          desk={desk}
+          kind="game-providers"
+          label="Provider (slug; empty: any)"
+          name="provider"
+          required={false}
+        />
+        <CatalogueField
+          desk={desk}
+          kind="game-collections"
           label="Game type (a collection's slug; empty: any)"
           name="gameType"
           required={false}

@@ -24,6 +24,7 @@ import {
   ActionForm,
   Check,
   Choice,
+  CurrencyField,
   changes,
   checked,
   Field,
@@ -124,6 +125,7 @@ export function NewQuestPage({ desk }: { desk: Desk }) {
         <Loading error={bonuses.error} />
       ) : (
         <QuestForm
+          desk={desk}
           label="New quest"
           submit="Create quest"
           quest={null}
@@ -192,6 +194,7 @@ export function QuestPage({ desk, id }: { desk: Desk; id: string }) {
           </p>
         )}
         <QuestForm
+          desk={desk}
           label="Edit quest"
           submit="Save quest"
           quest={quest}
@@ -256,6 +259,7 @@ const NEW_REWARD: Reward = { type: "points", name: "", points: null, bonus: null
  * tasks and rewards are shown, not edited (and not sent).
  */
 function QuestForm(props: {
+  desk: Desk;
   label: string;
   submit: string;
   quest: OperatorQuest | null;
@@ -318,7 +322,7 @@ function QuestForm(props: {
         {quest === null && (
           <>
             <Field label="Slug (a-z, 0-9 and -)" name="slug" />
-            <Field label="Currency" name="currency" defaultValue="EUR" />
+            <CurrencyField desk={props.desk} defaultValue="EUR" />
           </>
         )}
         <Field label="Quest name" name="name" defaultValue={quest?.name ?? ""} />

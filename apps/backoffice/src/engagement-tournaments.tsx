@@ -25,6 +25,7 @@ import {
   ActionForm,
   Check,
   Choice,
+  CurrencyField,
   changes,
   checked,
   Field,
@@ -196,7 +197,7 @@ export function NewTournamentPage({ desk }: { desk: Desk }) {
                 </option>
               ))}
             </Field>
-            <Field label="Currency" name="currency" defaultValue="EUR" />
+            <CurrencyField desk={desk} defaultValue="EUR" />
             <Field
               label="Smallest bet that counts (in the currency)"
               name="minBet"

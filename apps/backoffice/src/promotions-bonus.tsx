@@ -10,6 +10,7 @@ import { readOne } from "./one";
 import { navigate } from "./router";
 import {
   ActionForm,
+  CatalogueField,
   Check,
   Choice,
   checked,
@@ -392,7 +393,9 @@ function BonusForm(props: {
               required={type === 3}
               defaultValue={String(bonus?.assignConditions.presets.quantity ?? "")}
             />
-            <Field
+            <CatalogueField
+              desk={props.desk}
+              kind="games"
               label="Free-spins game (slug)"
               name="freespinGame"
               required={type === 3}
@@ -596,7 +599,7 @@ function GameRules({ desk, bonus, done }: { desk: Desk; bonus: OperatorBonus; do
           return `Rule for ${game} saved.`;
         }}
       >
-        <Field label="Game (slug)" name="game" />
+        <CatalogueField desk={desk} kind="games" label="Game (slug)" name="game" />
         <Field label="Counts (% of a bet)" name="contribution" defaultValue="0" />
         <Check name="isRestricted" label="Bets refused while the bonus is active" />
       </ActionForm>

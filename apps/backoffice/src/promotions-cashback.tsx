@@ -7,7 +7,18 @@ import type {
 } from "@casino/contract/operator";
 import { useState } from "react";
 import type { Desk } from "./app";
-import { ActionForm, Check, checked, Field, Loading, Table, text, useLoad, when } from "./ui";
+import {
+  ActionForm,
+  Check,
+  CurrencyField,
+  checked,
+  Field,
+  Loading,
+  Table,
+  text,
+  useLoad,
+  when,
+} from "./ui";
 
 const PERIOD = {
   daily: "Daily",
@@ -106,7 +117,7 @@ export function CashbackSection({ desk, bonuses }: { desk: Desk; bonuses: Operat
           return `Saved cashback ${data.currency}: ${data.percentage}% ${data.period}.`;
         }}
       >
-        <Field label="Currency" name="currency" defaultValue={editing?.currency ?? ""} />
+        <CurrencyField desk={desk} defaultValue={editing?.currency ?? ""} />
         <Field
           label="Percent of the net loss"
           name="percentage"

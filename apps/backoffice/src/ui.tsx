@@ -358,3 +358,106 @@ export function instantOf(local: string): string | null {
   if (Number.isNaN(date.getTime())) throw new Error(`Not a date and time: ${local}`);
   return date.toISOString();
 }
+
+/**
+ * A labelled text input with suggestions (a datalist): the value stays free text, so typing a
+ * code works while the suggestions load, or when the key may not read them.
+ */
+export function SuggestField(props: {
+  label: string;
+  name: string;
+  required?: boolean;
+  defaultValue?: string;
+  options: readonly { value: string; label?: string }[];
+  onInput?: (value: string) => void;
+}) {
+  const id = useId();
+  const listId = `${id}-options`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        required={props.required ?? true}
+        defaultValue={props.defaultValue}
+        list={listId}
+        autoComplete="off"
+        onChange={(event) => props.onInput?.(event.target.value)}
+      />
+      <datalist id={listId}>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </datalist>
+    </div>
+  );
+}
+
+/** A currency code field suggesting the switched-on currencies (any key reads them). */
+export function CurrencyField(props: {
+  desk: Desk;
+  label?: string;
+  name?: string;
+  defaultValue?: string;
+}) {
+  const currencies = useLoad(
+    () =>
+      props.desk.api.get<{ data: { code: string; isEnabled: boolean; symbol: string }[] }>(
+        "/currencies",
+      ),
+    [],
+  );
+  const options = (currencies.data?.data ?? [])
+    .filter((currency) => currency.isEnabled)
+    .map((currency) => ({ value: currency.code, label: currency.symbol }));
+  return (
+    <SuggestField
+      label={props.label ?? "Currency"}
+      name={props.name ?? "currency"}
+      defaultValue={props.defaultValue}
+      options={options}
+    />
+  );
+}
+
+/**
+ * A slug field of the game catalogue suggesting its games (searched as typed: there may be
+ * 10,000), providers or collections. A key with `games` or `promotions` reads them.
+ */
+export function CatalogueField(props: {
+  desk: Desk;
+  kind: "games" | "game-providers" | "game-collections";
+  label: string;
+  name: string;
+  required?: boolean;
+  defaultValue?: string;
+}) {
+  const [typed, setTyped] = useState("");
+  const search = props.kind === "games" ? typed.trim() : "";
+  const found = useLoad(
+    () =>
+      props.desk.api.get<{ data: { slug: string; title?: string; name?: string }[] }>(
+        props.kind === "games"
+          ? `/games?perPage=20${search ? `&search=${encodeURIComponent(search)}` : ""}`
+          : `/${props.kind}`,
+      ),
+    [props.kind, search],
+  );
+  const options = (found.data?.data ?? []).map((item) => ({
+    value: item.slug,
+    label: item.title ?? item.name ?? item.slug,
+  }));
+  return (
+    <SuggestField
+      label={props.label}
+      name={props.name}
+      required={props.required}
+      defaultValue={props.defaultValue}
+      options={options}
+      onInput={setTyped}
+    />
+  );
+}

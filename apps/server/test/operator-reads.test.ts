@@ -44,12 +44,14 @@ async function listOf(url: string): Promise<Json[]> {
   return response.json().data;
 }
 
+/** The catalogue's reads serve the promotions desks too. */
+const CATALOGUE = ["games", "promotions"];
 const READS = [
-  { list: "/api/operator/bonuses", scope: "promotions", tooLong: "1234567890" },
-  { list: "/api/operator/bonus-packages", scope: "promotions", tooLong: "1234567890" },
-  { list: "/api/operator/quests", scope: "promotions", tooLong: "1234567890123456789" },
-  { list: "/api/operator/game-collections", scope: "games", tooLong: "1234567890" },
-  { list: "/api/operator/game-providers", scope: "games", tooLong: "1234567890" },
+  { list: "/api/operator/bonuses", scopes: ["promotions"], tooLong: "1234567890" },
+  { list: "/api/operator/bonus-packages", scopes: ["promotions"], tooLong: "1234567890" },
+  { list: "/api/operator/quests", scopes: ["promotions"], tooLong: "1234567890123456789" },
+  { list: "/api/operator/game-collections", scopes: CATALOGUE, tooLong: "1234567890" },
+  { list: "/api/operator/game-providers", scopes: CATALOGUE, tooLong: "1234567890" },
 ] as const;
 const LISTS = READS.map((read) => read.list);
 
@@ -86,22 +88,39 @@ describe("single-item reads", () => {
     }
   });
 
-  it("each read needs the list's scope: 403 without it, 200 with it, 401 with a wrong key", async () => {
-    const scopes = ["promotions", "games"];
+  it("each read needs the list's scope (the catalogue's: games or promotions): 403 without it, 200 with it, 401 with a wrong key", async () => {
+    const scopes = ["promotions", "games", "messages"];
     const keys = Object.fromEntries(
       await Promise.all(scopes.map(async (scope) => [scope, await keyOf([scope])] as const)),
     );
-    for (const { list, scope } of READS) {
+    for (const { list, scopes: allowedScopes } of READS) {
       const [item] = await listOf(list);
       const url = `${list}/${item!.id}`;
-      const other = scopes.find((each) => each !== scope)!;
-      const refused = await as(keys[other]!, url);
-      expectErrorCode(refused, 403, 403);
-      const allowed = await as(keys[scope]!, url);
-      expect(allowed.statusCode, allowed.body).toBe(200);
-      expect(allowed.json().data).toEqual(item);
+      for (const scope of scopes) {
+        const answer = await as(keys[scope]!, url);
+        if ((allowedScopes as readonly string[]).includes(scope)) {
+          expect(answer.statusCode, `${scope} ${url}`).toBe(200);
+          expect(answer.json().data).toEqual(item);
+          expect((await as(keys[scope]!, list)).statusCode).toBe(200);
+        } else {
+          expectErrorCode(answer, 403, 403);
+        }
+      }
       expect((await as("x".repeat(OPERATOR_TEST_TOKEN.length), url)).statusCode).toBe(401);
     }
+    // The games too; a promotions key changes nothing in the catalogue.
+    const [game] = (await as(keys.promotions!, "/api/operator/games?perPage=1")).json().data;
+    expect((await as(keys.promotions!, `/api/operator/games/${game.id}`)).json().data).toEqual(
+      game,
+    );
+    expectErrorCode(await as(keys.messages!, "/api/operator/games"), 403, 403);
+    const write = await app.inject({
+      method: "PATCH",
+      url: `/api/operator/games/${game.id}`,
+      headers: { authorization: `Bearer ${keys.promotions}` },
+      payload: { title: "Not mine to change" },
+    });
+    expectErrorCode(write, 403, 403);
   });
 });
 

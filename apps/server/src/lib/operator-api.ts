@@ -94,21 +94,23 @@ async function authenticate(ctx: AppContext, header: string): Promise<OperatorAc
 }
 
 /**
- * The hooks of an operator route needing `scope` (null: any valid key): onRequest checks the key
- * (401) and its scope (403); preHandler runs the handler as that key (operatorActor).
+ * The hooks of an operator route needing `scope` (a list: any one of them; null: any valid key):
+ * onRequest checks the key (401) and its scope (403); preHandler runs the handler as that key
+ * (operatorActor).
  */
 export function operatorGuard(
   ctx: AppContext,
-  scope: OperatorScope | null,
+  scope: OperatorScope | readonly OperatorScope[] | null,
 ): { onRequest: onRequestAsyncHookHandler; preHandler: preHandlerHookHandler } {
+  const anyOf = scope === null ? null : typeof scope === "string" ? [scope] : scope;
   return {
     onRequest: async (request) => {
       const actor = await authenticate(ctx, request.headers.authorization ?? "");
-      if (scope !== null && !actor.scopes.includes(scope)) {
+      if (anyOf !== null && !anyOf.some((each) => actor.scopes.includes(each))) {
         throw new AppError(
           403,
           ErrorCode.Forbidden,
-          `This operator key lacks the scope "${scope}"`,
+          `This operator key lacks the scope ${anyOf.map((each) => `"${each}"`).join(" or ")}`,
         );
       }
       actors.set(request, actor);

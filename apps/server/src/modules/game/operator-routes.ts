@@ -66,6 +66,9 @@ export async function operatorGameRoutes(
   const { api, guard, tags } = operator;
   // Wallet keys are credentials: they need the access scope, not only the games one.
   const keysGuard = operatorGuard(ctx, "access");
+  // The catalogue's reads also serve the promotions desks (free-spin games, game rules, quest
+  // and tournament games): a promotions key reads them, only a games key changes them.
+  const readGuard = operatorGuard(ctx, ["games", "promotions"]);
   const created = <T>(result: { data: T; replay: boolean }) => ({
     status: result.replay ? (200 as const) : (201 as const),
     body: { data: result.data },
@@ -74,7 +77,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/game-providers",
     {
-      ...guard,
+      ...readGuard,
       schema: {
         tags,
         summary: "Every game provider, switched off ones too, with its URLs and game count",
@@ -109,7 +112,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/game-providers/:id",
     {
-      ...guard,
+      ...readGuard,
       schema: {
         tags,
         summary: "One game provider, switched off too, with its URLs and game count",
@@ -217,7 +220,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/games",
     {
-      ...guard,
+      ...readGuard,
       schema: {
         tags,
         summary:
@@ -249,7 +252,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/games/:id",
     {
-      ...guard,
+      ...readGuard,
       schema: {
         tags,
         summary: "One game, switched off too",
@@ -283,7 +286,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/game-collections",
     {
-      ...guard,
+      ...readGuard,
       schema: {
         tags,
         summary: "Every game collection, switched off ones too, with its game count",
@@ -317,7 +320,7 @@ export async function operatorGameRoutes(
   api.get(
     "/api/operator/game-collections/:id",
     {
-      ...guard,
+      ...readGuard,
       schema: {
         tags,
         summary: "One game collection, switched off too, with its game count",
