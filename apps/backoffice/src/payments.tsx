@@ -175,48 +175,50 @@ const DECIMALS = Array.from({ length: 19 }, (_, decimals) => decimals);
 
 function NewCurrency({ desk, base }: { desk: Desk; base: string }) {
   return (
-    <ActionForm
-      label="New currency"
-      titled
-      submit="Add currency"
-      action={async (form) => {
-        const code = text(form, "code").toUpperCase();
-        await desk.api.send("POST", "/currencies", {
-          code,
-          type: text(form, "type"),
-          symbol: text(form, "symbol"),
-          subunitToUnit: `1${"0".repeat(Number(text(form, "decimals")))}`,
-          rate: text(form, "rate"),
-          subCurrencies: subCurrenciesOf(text(form, "subCurrencies")),
-          isVisible: checked(form, "isVisible"),
-          position: Number(text(form, "position") || "0"),
-        });
-        navigate(`/payments/currencies/${code}`);
-        return `Added ${code}, switched off.`;
-      }}
-    >
+    <>
       <p className="hint">
         A new currency starts switched off: give its payment methods' limits on its page, then
         switch it on. Its code and decimals cannot change later.
       </p>
-      <Field label="Code (like PEN)" name="code" />
-      <Field label="Type" name="type" defaultValue="fiat">
-        <option value="fiat">fiat</option>
-        <option value="crypto">crypto</option>
-      </Field>
-      <Field label="Symbol" name="symbol" />
-      <Field label="Decimals" name="decimals" defaultValue="2">
-        {DECIMALS.map((decimals) => (
-          <option key={decimals} value={decimals}>
-            {decimals}
-          </option>
-        ))}
-      </Field>
-      <Field label={`Rate: 1 unit in ${base}`} name="rate" />
-      <Field label="Order (lower first)" name="position" type="number" defaultValue="0" />
-      <Field label={SUB_UNITS_LABEL} name="subCurrencies" required={false} />
-      <Check label="Offered in the sign-up and wallet pickers" name="isVisible" defaultChecked />
-    </ActionForm>
+      <ActionForm
+        label="New currency"
+        titled
+        submit="Add currency"
+        action={async (form) => {
+          const code = text(form, "code").toUpperCase();
+          await desk.api.send("POST", "/currencies", {
+            code,
+            type: text(form, "type"),
+            symbol: text(form, "symbol"),
+            subunitToUnit: `1${"0".repeat(Number(text(form, "decimals")))}`,
+            rate: text(form, "rate"),
+            subCurrencies: subCurrenciesOf(text(form, "subCurrencies")),
+            isVisible: checked(form, "isVisible"),
+            position: Number(text(form, "position") || "0"),
+          });
+          navigate(`/payments/currencies/${code}`);
+          return `Added ${code}, switched off.`;
+        }}
+      >
+        <Field label="Code (like PEN)" name="code" />
+        <Field label="Type" name="type" defaultValue="fiat">
+          <option value="fiat">fiat</option>
+          <option value="crypto">crypto</option>
+        </Field>
+        <Field label="Symbol" name="symbol" />
+        <Field label="Decimals" name="decimals" defaultValue="2">
+          {DECIMALS.map((decimals) => (
+            <option key={decimals} value={decimals}>
+              {decimals}
+            </option>
+          ))}
+        </Field>
+        <Field label={`Rate: 1 unit in ${base}`} name="rate" />
+        <Field label="Order (lower first)" name="position" type="number" defaultValue="0" />
+        <Field label={SUB_UNITS_LABEL} name="subCurrencies" required={false} />
+        <Check label="Offered in the sign-up and wallet pickers" name="isVisible" defaultChecked />
+      </ActionForm>
+    </>
   );
 }
 
