@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { ErrorCode } from "@casino/contract/errors";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import {
   createJsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -95,6 +96,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    // The router's own refusals (a path segment that is not valid percent-encoding, or longer
+    // than 100 characters) answer the shared error body too, not Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+      void (reply as FastifyReply).code(tooLong ? 414 : 400).send({
+        error: {
+          code: ErrorCode.BadRequest,
+          message: tooLong ? "A part of the path is too long" : "The path is not valid",
+        },
+      });
+    },
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -24,11 +24,9 @@ import { prepareCall } from "./wallet-calls";
 import type { StoredAnswer } from "./wallet-repository";
 import { walletRollback } from "./wallet-rollback";
 
+const PROVIDER_SLUG = /^[a-z0-9-]{1,64}$/;
 const ProviderParams = z.object({
-  provider: z
-    .string()
-    .max(64)
-    .regex(/^[a-z0-9-]+$/, "Must be a provider slug"),
+  provider: z.string().regex(PROVIDER_SLUG, "Must be a provider slug"),
 });
 
 const responses = {
@@ -96,7 +94,12 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
     // Before the body is validated: an unsigned request learns nothing about the schema.
     scope.addHook("preValidation", async (request) => {
       const params = request.params as { provider?: string };
-      const slug = typeof params.provider === "string" ? params.provider : "";
+      // Checked before the lookup (params are validated only after this hook): anything else is
+      // no provider, so the call is refused as unsigned.
+      const slug =
+        typeof params.provider === "string" && PROVIDER_SLUG.test(params.provider)
+          ? params.provider
+          : "";
       const check = (provider: WalletProvider | null) =>
         signatureProblem({
           keys: provider?.verifyingKeys ?? providers.environmentKeys(slug),

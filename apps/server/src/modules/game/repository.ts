@@ -1,6 +1,12 @@
 import type { Game, GameCollection, GameProvider, GameRound } from "@casino/contract/game";
 import type { Queryable } from "../../infra/db";
 
+/**
+ * A game's or provider's id in a path or filter that takes an id or a slug: nine digits at most
+ * (an integer column); a longer run of digits can only be a slug.
+ */
+export const isNumericId = (value: string) => /^\d{1,9}$/.test(value);
+
 interface ProviderRow {
   id: number;
   slug: string;
@@ -194,7 +200,7 @@ export function gameCatalogueRepository(db: Queryable, countCache?: CountCache) 
       if (filter.provider) {
         params.push(filter.provider);
         where.push(
-          /^\d+$/.test(filter.provider)
+          isNumericId(filter.provider)
             ? `p.id = $${params.length}::int`
             : `p.slug = $${params.length}`,
         );
@@ -240,7 +246,7 @@ export function gameCatalogueRepository(db: Queryable, countCache?: CountCache) 
     },
 
     async findGame(idOrSlug: string): Promise<GameRecord | null> {
-      const byId = /^\d+$/.test(idOrSlug);
+      const byId = isNumericId(idOrSlug);
       const [row] = await db.query<GameRow>(
         `${GAME_SELECT}
            FROM games g JOIN game_providers p ON p.id = g.provider_id AND p.is_enabled
