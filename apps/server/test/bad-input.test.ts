@@ -51,6 +51,7 @@ const BAD_VALUES: unknown[] = [
   "0",
   "99999999999999999999999999999",
   "💥",
+  "a\u0000b",
   [{ a: [1] }],
 ];
 
@@ -157,4 +158,26 @@ describe("bad input", () => {
     // Enough calls reached the routes to mean something.
     expect(requests).toBeGreaterThan(operations.length * 10);
   }, 600_000);
+
+  it("a NUL character, which PostgreSQL text cannot hold, is a 422 naming the field wherever it is sent", async () => {
+    const body = await app.inject({
+      method: "POST",
+      url: "/api/player/passwords/reset",
+      payload: { login: "a\u0000b@example.com" },
+    });
+    expect(body.statusCode, body.body).toBe(422);
+    expect(body.json().error.fields).toEqual({ login: ["Must not contain a NUL character"] });
+    const nested = await app.inject({
+      method: "POST",
+      url: "/api/operator/quests",
+      headers: { authorization: `Bearer ${OPERATOR_TEST_TOKEN}` },
+      payload: { slug: "nul", tasks: [{ name: "x\u0000" }] },
+    });
+    expect(nested.json().error.fields).toEqual({
+      "tasks.0.name": ["Must not contain a NUL character"],
+    });
+    const query = await app.inject({ url: "/api/game/games?search=a%00b" });
+    expect(query.statusCode, query.body).toBe(422);
+    expect(query.json().error.fields).toEqual({ search: ["Must not contain a NUL character"] });
+  });
 });

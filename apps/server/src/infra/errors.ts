@@ -118,7 +118,37 @@ function sendError(reply: FastifyReply, status: number, body: ErrorBody): Fastif
  * content type, size) → their 4xx, use-case errors → their own status and code, and anything
  * unexpected → a logged 500 that says nothing about internals.
  */
+/**
+ * Where a NUL character sits in a request part ("" for the part itself, else a field path like
+ * "tasks.0.name"), or null when there is none: PostgreSQL text cannot hold one, so such a string
+ * is bad input wherever it is sent, never a database error.
+ */
+export function nulPath(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  // Raw bodies (signed webhooks, uploads) are bytes, checked by their own parsers.
+  if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, path === "" ? key : `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    for (const [part, value] of [
+      ["body", request.body],
+      ["query", request.query],
+      ["params", request.params],
+    ] as const) {
+      const at = nulPath(value);
+      if (at !== null) {
+        throw AppError.unprocessable({
+          [at === "" ? part : at]: ["Must not contain a NUL character"],
+        });
+      }
+    }
+  });
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
