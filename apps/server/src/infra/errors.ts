@@ -135,7 +135,8 @@ export function nulPath(value: unknown, path = ""): string | null {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.addHook("preValidation", async (request) => {
+  // A callback hook (no promise per request: it runs on every call, the provider wallet's too).
+  app.addHook("preValidation", (request, _reply, done) => {
     for (const [part, value] of [
       ["body", request.body],
       ["query", request.query],
@@ -143,11 +144,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     ] as const) {
       const at = nulPath(value);
       if (at !== null) {
-        throw AppError.unprocessable({
-          [at === "" ? part : at]: ["Must not contain a NUL character"],
-        });
+        done(
+          AppError.unprocessable({ [at === "" ? part : at]: ["Must not contain a NUL character"] }),
+        );
+        return;
       }
     }
+    done();
   });
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply) => {
     if (error instanceof AppError) {
