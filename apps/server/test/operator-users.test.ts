@@ -287,6 +287,8 @@ describe("operator users", () => {
     });
     expectErrorCode(await as(setup as string, "GET", "/api/operator/players"), 403, 403);
     expectErrorCode(await as(setup as string, "GET", "/api/operator/withdrawals"), 403, 403);
+    // Not even the reference lists every other key reads.
+    expectErrorCode(await as(setup as string, "GET", "/api/operator/currencies"), 403, 403);
     // The key without scopes ends after 15 minutes.
     app.clock.advance(15 * 60 + 1);
     expectErrorCode(await as(setup as string, "GET", "/api/operator/me"), 401, 401);

@@ -15,6 +15,7 @@ import {
   PatchOperatorCountryBody,
   PatchOperatorCurrencyBody,
 } from "@casino/contract/operator";
+import { OPERATOR_SCOPES } from "@casino/contract/operator-access";
 import {
   CreateOperatorLocaleBody,
   OperatorLocaleList,
@@ -42,7 +43,9 @@ export async function operatorCurrencyRoutes(app: FastifyInstance, ctx: AppConte
   const operator = operatorApi(app, ctx, "payments");
   if (!operator) return;
   const { api, guard, tags } = operator;
-  const anyKey = operatorGuard(ctx, null);
+  // Any scope at all: a key without one (a sign-in still setting up its second factor) reads
+  // only its own /me.
+  const anyKey = operatorGuard(ctx, OPERATOR_SCOPES);
 
   api.get(
     "/api/operator/currencies",
