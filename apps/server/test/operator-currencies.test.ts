@@ -155,6 +155,9 @@ describe("a new currency", () => {
     expect((await other.api("POST", "/api/wallet/accounts", { currency: code })).statusCode).toBe(
       422,
     );
+    // The cashback view of it still answers (play goes on, and its cashback is still paid).
+    const cashback = await p.api("GET", `/api/game/bonuses/cashback?currency=${code}`);
+    expect(cashback.statusCode, cashback.body).toBe(200);
     // The player's own account can still be shown again.
     expect((await p.api("POST", "/api/wallet/accounts", { currency: code })).statusCode).toBe(200);
     await sandboxDecision(app, await referenceOf(app, waitingId), "approve");

@@ -59,8 +59,9 @@ export async function getCashback(
   playerId: string,
   currency: string,
 ): Promise<Cashback | null> {
+  // A switched-off currency too: players may still play in it, and its cashback is still paid.
   const [currencyRow] = await ctx.db.query<{ subunit: string }>(
-    "SELECT subunit_to_unit::text AS subunit FROM currencies WHERE code = $1 AND is_enabled",
+    "SELECT subunit_to_unit::text AS subunit FROM currencies WHERE code = $1",
     [currency],
   );
   if (!currencyRow) throw AppError.unprocessable({ currency: ["This currency is not available"] });
