@@ -44,6 +44,10 @@ describe("wallet deposits through the sandbox processor", () => {
     const card = methodButton(dialog, "Card (hosted page)");
     await card.waitFor(WAIT);
     expect(await card.textContent()).toContain("Min 10 EUR");
+    // The method's logo is its seeded picture, loaded (not the fallback icon).
+    await expect
+      .poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth), WAIT)
+      .toBeGreaterThan(0);
     await card.click();
     const amount = dialog.locator("input[name=amount]");
     expect(await amount.inputValue()).toBe("50");

@@ -59,7 +59,7 @@ describe("game catalogue", () => {
       slug: "dice",
       title: "Dice",
       provider: { id: dice.provider.id, slug: "originals", name: "Originals" },
-      image: "/images/games/dice.webp",
+      image: "/images/games/dice.svg",
       tags: ["provably-fair"],
       rtp: "99.00",
       volatility: "low",

@@ -41,6 +41,9 @@ export interface SeedGame {
   restrictedCountries?: string[];
 }
 
+/** A demo game's cover, shipped with the web app (apps/web/public/images/games/<slug>.svg). */
+export const seedGameImage = (slug: string) => `/images/games/${slug}.svg`;
+
 /** Demo games: the in-house originals (packages/games) and the sandbox studios' titles. */
 export const seedGames: SeedGame[] = [
   {

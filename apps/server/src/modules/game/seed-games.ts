@@ -2,7 +2,7 @@
 // whose providers and collections the initial seed created. Run when the game module registers,
 // after migrations and the main seed; a database without those providers gets nothing.
 import type { Db } from "../../infra/db";
-import { seedGames } from "../../seed/game-catalogue";
+import { seedGameImage, seedGames } from "../../seed/game-catalogue";
 
 const GAMES_SEED = "games";
 const SEED_LOCK_KEY = 7_302_015_016;
@@ -36,7 +36,7 @@ export async function seedGameCatalogue(db: Db): Promise<boolean> {
           game.isDesktop ?? true,
           game.restrictedCountries ?? [],
           position,
-          `/images/games/${game.slug}.webp`,
+          seedGameImage(game.slug),
         ],
       );
       if (!row) continue;
