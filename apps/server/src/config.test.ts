@@ -14,7 +14,7 @@ describe("config", () => {
       nodeEnv: "development",
       port: 3000,
       host: "127.0.0.1",
-      publicUrl: "http://localhost:3000",
+      publicUrl: "http://127.0.0.1:3000",
       dataDir: path.resolve("data"),
       databaseUrl: null,
       redisUrl: null,
@@ -42,7 +42,7 @@ describe("config", () => {
     expect(config).toMatchObject({
       isProduction: true,
       port: 8080,
-      publicUrl: "http://localhost:8080",
+      publicUrl: "http://127.0.0.1:8080",
       databaseUrl: "postgres://u@db/casino",
       countryHeader: "cf-ipcountry",
       defaultCountry: "DE",

@@ -39,8 +39,9 @@ export const configDocs: readonly ConfigDoc[] = [
   },
   {
     name: "PUBLIC_URL",
-    default: "http://localhost:<PORT>",
-    description: "Public origin of the site, used for absolute links and the CSP",
+    default: "http://127.0.0.1:<PORT>",
+    description:
+      "Public origin of the site, used for absolute links and the CSP; open the site at this address (the sandboxes' framed pages and redirects come from it)",
   },
   {
     name: "DATA_DIR",
@@ -664,7 +665,7 @@ export function loadConfig(
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,

@@ -38,7 +38,7 @@ describe("POST /api/player/sessions/token (auto-login)", () => {
 
   it("API-11 SI-28 BE-16 a login link signs the player in once", async () => {
     const link = await linkFor("demo@example.com");
-    expect(link.url).toBe(`http://localhost:3000/auth/autologin?token=${link.token}`);
+    expect(link.url).toBe(`http://127.0.0.1:3000/auth/autologin?token=${link.token}`);
     const response = await signInWithToken(link.token);
     expect(response.statusCode).toBe(201);
     const tokens = json<{ data: Tokens }>(response).data;
