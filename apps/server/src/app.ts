@@ -13,7 +13,7 @@ import {
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import { tablesWatcher, withCommitHooks } from "./infra/commit-hooks";
-import type { Db } from "./infra/db";
+import type { Db, Queryable } from "./infra/db";
 import {
   DOMAIN_EVENT_SOURCES,
   DomainEvents,
@@ -33,6 +33,7 @@ import { bonusRoutes } from "./modules/bonus/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { registerCrypto } from "./modules/crypto/setup";
 import { devRoutes } from "./modules/dev/routes";
+import { launchOrigins, refreshLaunchOrigins } from "./modules/game/launch-origins";
 import { gameRoutes } from "./modules/game/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { notificationRoutes } from "./modules/notification/routes";
@@ -112,15 +113,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, {
-    publicUrl: config.publicUrl,
-    extraSources: [
-      ...config.cspExtraSources,
-      ...originOf(config.publicSettingOverrides["betting.clientHost"]),
-      ...originOf(config.publicSettingOverrides["chat.widgetUrl"]),
-      ...originOf(config.publicSettingOverrides["tagManager.scriptUrl"]),
-    ],
-  });
+  // The studios' origins the pages may frame, read through the context's handle (set below),
+  // the one the operator's catalogue writes refresh them through.
+  let catalogueDb: Queryable = options.db;
+  registerSecurityHeaders(
+    app,
+    {
+      publicUrl: config.publicUrl,
+      extraSources: [
+        ...config.cspExtraSources,
+        ...originOf(config.publicSettingOverrides["betting.clientHost"]),
+        ...originOf(config.publicSettingOverrides["chat.widgetUrl"]),
+        ...originOf(config.publicSettingOverrides["tagManager.scriptUrl"]),
+      ],
+    },
+    () => launchOrigins(catalogueDb),
+  );
   app.addHook("onRequest", async (request, reply) => {
     reply.raw.setHeader("x-request-id", request.id);
   });
@@ -145,6 +153,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outboxWatcher(() => realtime.publisher.nudge()),
     tablesWatcher(DOMAIN_EVENT_SOURCES, () => domainEvents.nudge()),
   ]);
+  catalogueDb = db;
+  await refreshLaunchOrigins(db);
 
   const geoIp = options.geoIp ?? new GeoIp();
   const now = options.now ?? (() => new Date());

@@ -34,7 +34,7 @@ describe("/dev/outbox", () => {
     expect(html).toContain("<caption>");
     expect(html).toContain('<th scope="col">Recipient</th>');
     expect(html.indexOf("+4915112999001")).toBeLessThan(html.indexOf(email));
-    expect(html).toMatch(/<a href="http:\/\/localhost:3000\/verify\/[A-Za-z0-9_-]{43}">/);
+    expect(html).toMatch(/<a href="http:\/\/127\.0\.0\.1:3000\/verify\/[A-Za-z0-9_-]{43}">/);
     expect(html).toMatch(/Your verification code is \d{6}/);
 
     const filtered = await app.inject({

@@ -148,7 +148,7 @@ describe("HTTP conventions", () => {
       const csp = String(response.headers["content-security-policy"]);
       expect(csp, url).toContain("default-src 'self'");
       expect(csp, url).toContain("frame-ancestors 'self'");
-      expect(csp, url).toContain("connect-src 'self' ws://localhost:");
+      expect(csp, url).toContain("connect-src 'self' ws://127.0.0.1:");
     }
   });
 

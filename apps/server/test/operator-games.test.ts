@@ -151,6 +151,34 @@ describe("the operator's game providers", () => {
     expect((listed.json().data as Json[]).find((p) => p.id === provider.id)?.games).toBe(1);
   });
 
+  it("GM-04 BE-32 the site's pages may frame a studio from the moment it is added: its launch URL's origin is in the CSP's frame-src until it is switched off", async () => {
+    const frameSources = async () => {
+      const page = await app.inject({ url: "/api/game/collections" });
+      const policy = String(page.headers["content-security-policy"]);
+      return (policy.match(/(?:^|; )frame-src ([^;]*)/)?.[1] ?? "").split(" ");
+    };
+    const origin = `https://${unique("games")}.example`;
+    expect(await frameSources()).not.toContain(origin);
+    const provider = await newProvider({ launchUrl: `${origin}:443/play/{gameCode}?t={token}` });
+    expect(await frameSources()).toContain(origin);
+    expect(await frameSources()).toContain("'self'");
+
+    // Another launch URL on another host: the old origin leaves, the new one comes.
+    const moved = `https://${unique("cdn")}.example:8443`;
+    const patched = await call("PATCH", `/api/operator/game-providers/${provider.id}`, {
+      launchUrl: `${moved}/{gameCode}`,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await frameSources()).toContain(moved);
+    expect(await frameSources()).not.toContain(origin);
+
+    const off = await call("PATCH", `/api/operator/game-providers/${provider.id}`, {
+      isEnabled: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await frameSources()).not.toContain(moved);
+  });
+
   it("GEO-05 API-59 countries a provider, game or collection is restricted in do not see it", async () => {
     const provider = await newProvider({ restrictedCountries: ["DE"] });
     const shown = await newProvider();

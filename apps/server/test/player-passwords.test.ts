@@ -125,7 +125,7 @@ describe("passwords", () => {
     expect(json(known)).toEqual({ data: { ok: true } });
     const mail = await lastOutbox(app, email);
     expect(mail?.subject).toBe("Reset your password");
-    expect(mail?.link).toMatch(/^http:\/\/localhost:3000\/password-reset\/[A-Za-z0-9_-]{43}$/);
+    expect(mail?.link).toMatch(/^http:\/\/127\.0\.0\.1:3000\/password-reset\/[A-Za-z0-9_-]{43}$/);
     expect(await lastOutbox(app, stranger)).toBeUndefined();
   });
 

@@ -290,7 +290,7 @@ describe("POST /api/player/register", () => {
     const { email, tokens } = await registerByEmail(app);
     const mail = await lastOutbox(app, email);
     expect(mail?.subject).toBe("Confirm your e-mail address");
-    expect(mail?.link).toMatch(/^http:\/\/localhost:3000\/verify\/[A-Za-z0-9_-]{43}$/);
+    expect(mail?.link).toMatch(/^http:\/\/127\.0\.0\.1:3000\/verify\/[A-Za-z0-9_-]{43}$/);
     expect(mail?.body).toContain(mail!.link!);
     const confirmCode = mail!.link!.split("/").pop()!;
     const confirm = () =>

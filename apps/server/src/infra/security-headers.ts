@@ -14,7 +14,11 @@ export interface SecurityHeaderOptions {
  * does (ServerRouter/Scripts `nonce`), replace it with a per-request nonce here.
  * style-src allows 'unsafe-inline' for the style attributes React renders.
  */
-export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+export function contentSecurityPolicy(
+  options: SecurityHeaderOptions,
+  /** Origins the pages frame besides those: the outside studios' games (game/launch-origins.ts). */
+  frameSources: readonly string[] = [],
+): string {
   const origin = new URL(options.publicUrl);
   const wsOrigin = `${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`;
   const extra = options.extraSources;
@@ -26,7 +30,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     "font-src": ["'self'", "data:"],
     // The realtime websocket is same-origin; older browsers do not count ws: as 'self'.
     "connect-src": ["'self'", wsOrigin, ...extra],
-    "frame-src": ["'self'", ...extra],
+    "frame-src": ["'self'", ...extra, ...frameSources],
     "media-src": ["'self'"],
     "worker-src": ["'self'", "blob:"],
     "manifest-src": ["'self'"],
@@ -80,9 +84,24 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
  * Set on the raw response at the start, so they also reach answers that bypass Fastify's reply
  * (the SSR handler hijacks it and writes to the socket itself).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
-  const headers = Object.entries(securityHeaders(options));
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+  /** The frame sources as they stand (a cached list: the policy is rebuilt when it changes). */
+  frameSources: () => readonly string[] = () => [],
+) {
+  const headers = Object.entries(securityHeaders(options)).filter(
+    ([name]) => name !== "content-security-policy",
+  );
+  let frames = frameSources();
+  let policy = contentSecurityPolicy(options, frames);
   app.addHook("onRequest", async (_request, reply) => {
+    const now = frameSources();
+    if (now !== frames) {
+      frames = now;
+      policy = contentSecurityPolicy(options, frames);
+    }
+    reply.raw.setHeader("content-security-policy", policy);
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });
 }

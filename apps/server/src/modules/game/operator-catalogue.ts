@@ -11,6 +11,7 @@ import {
   fieldProblems,
   recordOperatorChange,
 } from "../../lib/operator-keys";
+import { refreshLaunchOrigins } from "./launch-origins";
 import { forgetSwitchedOffGames } from "./switched-off";
 
 /** The catalogue caches of the game routes (list-collections.ts, list-games.ts). */
@@ -18,10 +19,14 @@ export interface CatalogueCaches {
   clear(): void;
 }
 
-/** After a catalogue write: this process's catalogue pages, collections and bet switch. */
-export function catalogueChanged(db: Queryable, caches: CatalogueCaches): void {
+/**
+ * After a catalogue write: this process's catalogue pages, collections, bet switch and the
+ * studios' origins its pages may frame.
+ */
+export async function catalogueChanged(db: Queryable, caches: CatalogueCaches): Promise<void> {
   caches.clear();
   forgetSwitchedOffGames(db);
+  await refreshLaunchOrigins(db);
 }
 
 type CatalogueKind = "game-provider" | "game" | "game-collection";
@@ -71,7 +76,7 @@ export async function createCatalogueRow<View, Extra>(
       return input.insert(tx, countries, extra);
     },
   });
-  if (!result.replay) catalogueChanged(ctx.db, caches);
+  if (!result.replay) await catalogueChanged(ctx.db, caches);
   return result;
 }
 
@@ -113,6 +118,6 @@ export async function patchCatalogueRow<View extends { restrictedCountries: stri
       now: ctx.now(),
     });
   });
-  catalogueChanged(ctx.db, caches);
+  await catalogueChanged(ctx.db, caches);
   return input.read(ctx.db, id);
 }

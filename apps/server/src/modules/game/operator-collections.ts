@@ -158,6 +158,6 @@ export async function putCollectionGames(
       now: ctx.now(),
     });
   });
-  catalogueChanged(ctx.db, caches);
+  await catalogueChanged(ctx.db, caches);
   return readOperatorCollection(ctx.db, id);
 }
