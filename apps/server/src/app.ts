@@ -22,6 +22,7 @@ import {
 import { registerErrorHandling, sendNotFound } from "./infra/errors";
 import { createCountryResolver, GeoIp } from "./infra/geo";
 import { createJobRunner, type JobRunner } from "./infra/jobs";
+import { registerLoopbackAliasRedirect } from "./infra/local-address";
 import { createMailPort, type MailPort } from "./infra/mail";
 import { createPasswordHasher } from "./infra/passwords";
 import { createMemoryRateLimiter, type RateLimitPort } from "./infra/rate-limit";
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     () => launchOrigins(catalogueDb),
   );
+  registerLoopbackAliasRedirect(app, config.publicUrl);
   app.addHook("onRequest", async (request, reply) => {
     reply.raw.setHeader("x-request-id", request.id);
   });
