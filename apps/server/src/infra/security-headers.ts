@@ -80,6 +80,8 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   return headers;
 }
 
+const NO_FRAMES: readonly string[] = Object.freeze([]);
+
 /**
  * Set on the raw response at the start, so they also reach answers that bypass Fastify's reply
  * (the SSR handler hijacks it and writes to the socket itself).
@@ -88,13 +90,14 @@ export function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
   /** The frame sources as they stand (a cached list: the policy is rebuilt when it changes). */
-  frameSources: () => readonly string[] = () => [],
+  frameSources: () => readonly string[] = () => NO_FRAMES,
 ) {
   const headers = Object.entries(securityHeaders(options)).filter(
     ([name]) => name !== "content-security-policy",
   );
-  let frames = frameSources();
-  let policy = contentSecurityPolicy(options, frames);
+  // Built at the first request (the list is read by then) and again only when the list changes.
+  let frames: readonly string[] | undefined;
+  let policy = "";
   app.addHook("onRequest", async (_request, reply) => {
     const now = frameSources();
     if (now !== frames) {
