@@ -40,9 +40,8 @@ describe("launch URL origins", () => {
       "https://games.north.example",
     );
     expect(originOfLaunchUrl("HTTP://Cdn.Example:8080/{gameCode}")).toBe("http://cdn.example:8080");
-    expect(originOfLaunchUrl("https://{region}.studio.example/{gameCode}")).toBe(
-      "https://x.studio.example",
-    );
+    expect(originOfLaunchUrl("https://{region}.studio.example/{gameCode}")).toBeNull();
+    expect(originOfLaunchUrl("https://games.example?t={token}")).toBe("https://games.example");
     expect(originOfLaunchUrl("/studio/play/{gameCode}?token={token}")).toBeNull();
     expect(originOfLaunchUrl("//games.example/{gameCode}")).toBeNull();
     expect(originOfLaunchUrl("javascript:alert(1)")).toBeNull();

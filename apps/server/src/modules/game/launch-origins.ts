@@ -18,12 +18,15 @@ interface Known {
 const known = new WeakMap<object, Known>();
 const NONE: readonly string[] = Object.freeze([]);
 
-/** An http(s) URL's origin; null for a relative URL, a template without a scheme, or another scheme. */
+/**
+ * An http(s) URL's origin; null for a relative URL, a template without a scheme, another scheme,
+ * or a placeholder in the host (its origin is not known before a launch: CSP_EXTRA_SOURCES).
+ */
 export function originOfLaunchUrl(url: string): string | null {
-  if (!/^https?:\/\//i.test(url)) return null;
+  const origin = /^https?:\/\/[^/?#]+/i.exec(url)?.[0];
+  if (!origin || origin.includes("{")) return null;
   try {
-    // The template's placeholders are in the path or query; the origin is before them.
-    return new URL(url.replace(/\{\w+\}/g, "x")).origin;
+    return new URL(origin).origin;
   } catch {
     return null;
   }
