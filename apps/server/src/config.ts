@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { OperatorScope } from "@casino/contract/operator-access";
 import { z } from "zod";
+import { outboundUrlProblem } from "./lib/outbound-url";
 import { AccountKeyError, parseAccountKey } from "./modules/crypto/derivation";
 import {
   CHAIN_NETWORKS,
@@ -200,6 +201,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "The demo site: the sandboxes (payments, verification, OpenID, chain, games) and the dev outbox default to on even with NODE_ENV=production; a real deployment leaves it off",
   },
   {
+    name: "DEMO_PUBLIC",
+    default: "false",
+    description:
+      "Let the demo (DEMO) listen on a HOST other than a loopback address: its sandboxes approve their own payments, its dev outbox shows sign-in codes and it has a root operator key, so it refuses to start on a public interface unless this is set on purpose",
+  },
+  {
     name: "DEV_OUTBOX",
     default: "true (false in production unless DEMO)",
     description: "Serve /dev/outbox, the page listing sent e-mails and SMS (never in public)",
@@ -251,6 +258,29 @@ export const configDocs: readonly ConfigDoc[] = [
     default: "payments,access",
     description:
       "Operator users holding any of these scopes must set up two-step sign-in (TOTP) before their first session works; comma-separated scopes, or none (see Back office)",
+  },
+  {
+    name: "OUTBOUND_HTTPS_ONLY",
+    default: "true in production, else false",
+    description:
+      "The URLs the server calls that an operator or a provider sets (free-spins URLs, OIDC_ISSUER and its endpoints) must be https (launch URLs too, which players' browsers open)",
+  },
+  {
+    name: "OUTBOUND_PRIVATE_ADDRESSES",
+    default: "false in production, else true",
+    description:
+      "Let those URLs point at private, loopback, link-local or metadata addresses (checked after DNS resolution, at every connection); the site's own PUBLIC_URL and paths are always reached in-process",
+  },
+  {
+    name: "RETURN_URL_ORIGINS",
+    default: "(unset)",
+    description:
+      "Origins (space- or comma-separated) besides PUBLIC_URL's that the return addresses a client sends (a deposit's redirectSuccessUrl, redirectErrorUrl, redirectUrl) may point at",
+  },
+  {
+    name: "API_DOCS",
+    default: "true (false in production unless DEMO)",
+    description: "Serve the OpenAPI description and its viewer at /api/docs",
   },
   {
     name: "BACKGROUND_JOBS",
@@ -416,6 +446,11 @@ const EnvSchema = z.object({
   OPERATOR_MAILBOX: optional.pipe(z.email("must be an e-mail address").optional()),
   DEV_OUTBOX: optionalBoolean,
   DEMO: optionalBoolean,
+  DEMO_PUBLIC: optionalBoolean,
+  OUTBOUND_HTTPS_ONLY: optionalBoolean,
+  OUTBOUND_PRIVATE_ADDRESSES: optionalBoolean,
+  RETURN_URL_ORIGINS: optional,
+  API_DOCS: optionalBoolean,
   SANDBOX_PAYMENTS: optionalBoolean,
   SANDBOX_GAMES: optionalBoolean,
   WITHDRAWAL_APPROVAL_ABOVE: optional.pipe(
@@ -521,6 +556,14 @@ export interface Config {
   sandboxGames: boolean;
   /** DEMO: the demo site (npm start), sandboxes and the dev outbox on by default. */
   demo: boolean;
+  /** DEMO_PUBLIC: the demo may listen on a non-loopback HOST (main.ts). */
+  demoPublic: boolean;
+  /** URLs the server calls that operators or providers set (lib/outbound-url.ts). */
+  outbound: { httpsOnly: boolean; allowPrivate: boolean };
+  /** Origins besides PUBLIC_URL's that client-sent return addresses may name (lib/return-url.ts). */
+  returnUrlOrigins: string[];
+  /** Serve /api/docs (the OpenAPI description and viewer). */
+  apiDocs: boolean;
   payments: {
     /** Base-currency amount (major units) above which a withdrawal waits for approval; null: never. */
     withdrawalApprovalAbove: string | null;
@@ -656,6 +699,17 @@ export function loadConfig(
     options.persistSecrets ?? true,
   );
   const cspExtraSources = (e.CSP_EXTRA_SOURCES ?? "").split(/\s+/).filter(Boolean);
+  const returnUrlOrigins = returnOrigins(e.RETURN_URL_ORIGINS, problems);
+  const outbound = {
+    httpsOnly: e.OUTBOUND_HTTPS_ONLY ?? e.NODE_ENV === "production",
+    allowPrivate: e.OUTBOUND_PRIVATE_ADDRESSES ?? e.NODE_ENV !== "production",
+  };
+  const issuerProblem =
+    e.OIDC_ISSUER === undefined
+      ? null
+      : outboundUrlProblem(e.OIDC_ISSUER, { ...outbound, publicUrl: "" });
+  if (issuerProblem !== null) problems.push(`OIDC_ISSUER: ${issuerProblem}`);
+  if (problems.length > 0) throw new ConfigError(problems);
   // Sandboxes and the dev outbox: on in development, tests and the demo (DEMO, npm start).
   const sandboxDefault = e.NODE_ENV !== "production" || (e.DEMO ?? false);
   const sandboxGames = e.SANDBOX_GAMES ?? sandboxDefault;
@@ -698,6 +752,10 @@ export function loadConfig(
     sandboxPayments: e.SANDBOX_PAYMENTS ?? sandboxDefault,
     sandboxGames,
     demo: e.DEMO ?? false,
+    demoPublic: e.DEMO_PUBLIC ?? false,
+    outbound,
+    returnUrlOrigins,
+    apiDocs: e.API_DOCS ?? sandboxDefault,
     payments: { withdrawalApprovalAbove: e.WITHDRAWAL_APPROVAL_ABOVE ?? null },
     verification: {
       sandbox: e.SANDBOX_VERIFICATION ?? sandboxDefault,
@@ -738,6 +796,25 @@ export function loadConfig(
     gameRoundTimeoutHours: e.GAME_ROUND_TIMEOUT_HOURS,
     gameWalletBatch: e.GAME_WALLET_BATCH,
   };
+}
+
+/** RETURN_URL_ORIGINS: http(s) origins, space- or comma-separated (a path or more is a problem). */
+function returnOrigins(raw: string | undefined, problems: string[]): string[] {
+  const origins: string[] = [];
+  for (const item of (raw ?? "").split(/[\s,]+/).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(item);
+    } catch {
+      // reported below
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, "")) {
+      problems.push(`RETURN_URL_ORIGINS: ${item} is not an origin like https://pay.example.com`);
+    } else {
+      origins.push(url.origin);
+    }
+  }
+  return origins;
 }
 
 /** GAME_PROVIDER_SECRETS: "slug=secret,slug=secret"; each secret at least 32 characters. */

@@ -8,6 +8,7 @@
 import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { sitePathOf } from "../../lib/outbound-url";
 import { providerPlayerId } from "../game/provider-signature";
 import { signWalletBody } from "../studio/platform-client";
 
@@ -46,7 +47,10 @@ const recordOnly: FreeSpinsProvider = {
  */
 export function providerFreeSpins(options: {
   inProcess: typeof fetch;
+  /** The checked fetch for other sites (lib/outbound-url.ts createOutboundFetch). */
   fetch: typeof fetch;
+  /** The site's own origin: a URL on it is reached in-process, like a path. */
+  publicUrl: string;
   /** The provider's keys: the one that signs calls to it and its player ids' (provider-keys.ts). */
   keys: (
     providerSlug: string,
@@ -71,9 +75,9 @@ export function providerFreeSpins(options: {
         expiresAt: grant.expiresAt.toISOString(),
       });
       const timestamp = Math.floor(options.now().getTime() / 1000);
-      const local = grant.url.startsWith("/");
-      const response = await (local ? options.inProcess : options.fetch)(
-        local ? `http://platform.internal${grant.url}` : grant.url,
+      const sitePath = sitePathOf(grant.url, options.publicUrl);
+      const response = await (sitePath !== null ? options.inProcess : options.fetch)(
+        sitePath !== null ? `http://platform.internal${sitePath}` : grant.url,
         {
           method: "POST",
           headers: {

@@ -28,6 +28,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { cachePrivate, errorResponses } from "../../lib/http";
 import { injectFetch } from "../../lib/inject-fetch";
+import { createOutboundFetch, outboundPolicy } from "../../lib/outbound-url";
 import { walletProviders } from "../game/provider-keys";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { addBonusCode, deleteBonusCode, listBonusCodes } from "./bonus-codes";
@@ -63,7 +64,10 @@ export async function bonusRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ctx,
     providerFreeSpins({
       inProcess: injectFetch(app),
-      fetch,
+      // Checked URLs only (lib/outbound-url.ts): https in production, public addresses, no
+      // redirects; the site's own URLs go in-process.
+      fetch: createOutboundFetch(outboundPolicy(ctx.config)),
+      publicUrl: ctx.config.publicUrl,
       keys: (slug) => walletProviders(ctx).find(slug),
       now: ctx.now,
     }),

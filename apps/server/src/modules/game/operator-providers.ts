@@ -12,6 +12,12 @@ import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { iso } from "../../lib/operator-keys";
+import {
+  assertOutboundUrls,
+  outboundPolicy,
+  outboundUrlProblem,
+  sitePathOf,
+} from "../../lib/outbound-url";
 import { type CatalogueCaches, createCatalogueRow, patchCatalogueRow } from "./operator-catalogue";
 import { newPlayerIdKey } from "./operator-provider-keys";
 
@@ -95,12 +101,32 @@ async function write(tx: Queryable, id: number, next: ProviderSettings, now: Dat
   );
 }
 
+/**
+ * The provider's URLs as lib/outbound-url.ts takes them: the free-spins URL is called by this
+ * server (public addresses after DNS resolution, https in production); the launch URL is opened
+ * by players' browsers, so only its scheme and a literal address are checked (its placeholders
+ * read as a plain word). 422 naming the field.
+ */
+async function assertProviderUrls(
+  ctx: AppContext,
+  urls: { launchUrl?: string | null | undefined; freeSpinsUrl?: string | null | undefined },
+): Promise<void> {
+  const policy = outboundPolicy(ctx.config);
+  const launch = urls.launchUrl;
+  if (launch && sitePathOf(launch, policy.publicUrl) === null) {
+    const problem = outboundUrlProblem(launch.replace(/\{[A-Za-z]+\}/g, "x"), policy);
+    if (problem !== null) throw AppError.unprocessable({ launchUrl: [problem] });
+  }
+  await assertOutboundUrls(policy, { freeSpinsUrl: urls.freeSpinsUrl });
+}
+
 /** POST /api/operator/game-providers. */
-export function createOperatorProvider(
+export async function createOperatorProvider(
   ctx: AppContext,
   caches: CatalogueCaches,
   body: CreateOperatorGameProviderBody,
 ): Promise<{ data: OperatorGameProvider; replay: boolean }> {
+  await assertProviderUrls(ctx, body);
   return createCatalogueRow(ctx, caches, {
     kind: "game-provider",
     body,
@@ -117,12 +143,13 @@ export function createOperatorProvider(
 }
 
 /** PATCH /api/operator/game-providers/{id}. */
-export function patchOperatorProvider(
+export async function patchOperatorProvider(
   ctx: AppContext,
   caches: CatalogueCaches,
   id: number,
   patch: PatchOperatorGameProviderBody,
 ): Promise<OperatorGameProvider> {
+  await assertProviderUrls(ctx, patch);
   return patchCatalogueRow(ctx, caches, {
     kind: "game-provider",
     id,

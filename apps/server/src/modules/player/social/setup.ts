@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../../config";
 import { injectFetch } from "../../../lib/inject-fetch";
+import { createOutboundFetch, outboundPolicy } from "../../../lib/outbound-url";
 import { keyedHash } from "../secrets";
 import { callbackUrl, IdentityService, isCallbackUrl } from "./identity-service";
 import type { SocialOptions } from "./routes";
@@ -49,6 +50,9 @@ export async function setUpSocial(app: FastifyInstance, config: Config): Promise
       clientId: social.oidcClientId ?? "",
       clientSecret: social.oidcClientSecret ?? "",
       publicUrl,
+      // Discovery, keys and the token endpoint are the issuer's to name: every call checked
+      // (lib/outbound-url.ts: https in production, public addresses, no redirects).
+      fetch: createOutboundFetch(outboundPolicy(config)),
     });
   } else if (social.sandboxOidc) {
     const clientSecret = keyedHash(secrets.jwtSecret, "sandbox-oidc-client", SANDBOX_CLIENT_ID);
