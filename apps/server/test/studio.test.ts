@@ -1,6 +1,7 @@
 // The in-house studio (modules/studio, README "In-house studio"): sessions from launch tokens,
 // rounds of every game through the signed provider wallet API, refused bets, the retry job,
-// idempotency, seeds and their reveal, the verifier's recomputation, platform free spins, demo
+// idempotency, seeds and their reveal, the verifier's recomputation, platform free spins (paid
+// only when the platform granted them), demo
 // play that never touches the ledger, and a clean ledger afterwards.
 import { createHash, randomBytes } from "node:crypto";
 import { ProviderWalletError } from "@casino/contract/game";
@@ -8,6 +9,8 @@ import { StudioError } from "@casino/contract/studio";
 import { replayRound } from "@casino/games/fairness-web";
 import { playRound, type RoundParams, roundPayout } from "@casino/games/rounds";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AppContext } from "../src/context";
+import { issueBonus } from "../src/modules/bonus/issue-bonus";
 import { signWalletBody } from "../src/modules/studio/platform-client";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { gamePlayer } from "./game-helpers";
@@ -81,6 +84,48 @@ async function ledgerTransactions(): Promise<number> {
 }
 
 const cents = (text: string) => BigInt(text.replace(".", ""));
+
+/** The player's wallet account as the site shows it. */
+async function walletOf(headers: Record<string, string>) {
+  const response = await app.inject({ url: "/api/wallet/accounts", headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data[0] as { withdrawalBalance: string; bonusBalance: string };
+}
+
+/**
+ * `count` free spins of fruit-lines the platform grants the player (the seeded free-spins
+ * bonus, issued and activated: the activation hands them to the studio); their freeSpinsId.
+ */
+async function platformGrant(
+  p: { tokens: { profileId: string }; headers: Record<string, string> },
+  count: number,
+): Promise<string> {
+  await app.testDb.query(
+    `UPDATE bonuses SET assign_conditions = jsonb_build_object('presets',
+       jsonb_build_object('quantity', $1::int)) WHERE slug = 'welcome-3'`,
+    [count],
+  );
+  const [bonus] = await app.testDb.query<{ id: number }>(
+    "SELECT id FROM bonuses WHERE slug = 'welcome-3'",
+  );
+  const ctx = { db: app.testDb, now: app.clock.now } as unknown as AppContext;
+  const issued = await app.testDb.transaction((tx) =>
+    issueBonus(tx, ctx, {
+      playerId: p.tokens.profileId,
+      bonusId: bonus!.id,
+      currency: "EUR",
+      source: `test:${requestId()}`,
+    }),
+  );
+  expect(issued?.kind).toBe("freespins");
+  const activated = await app.inject({
+    method: "PUT",
+    url: `/api/game/player-freespins/${issued!.id}/activate`,
+    headers: p.headers,
+  });
+  expect(activated.statusCode, activated.body).toBe(200);
+  return `freespins-${issued!.id}`;
+}
 
 describe("in-house studio", () => {
   it("BE-32 GM-04 the originals launch URL opens the studio's play page with the token", async () => {
@@ -393,7 +438,7 @@ describe("in-house studio", () => {
     );
   });
 
-  it("BE-32 wallet: a win with freeSpinsId opens a round without a bet; without it 15006; a replay moves nothing", async () => {
+  it("BE-32 wallet: a win with freeSpinsId opens a round without a bet only for a platform grant (else 15013); without it 15006; a replay moves nothing", async () => {
     const p = await gamePlayer(app, { game: "fruit-lines", funds: "2.00" });
     const win = (extra: Json) =>
       app.studio.platform.win({
@@ -410,14 +455,20 @@ describe("in-house studio", () => {
       ok: false,
       code: ProviderWalletError.UnknownTransaction,
     });
+    expect(await win({ freeSpinsId: "grant-1" })).toMatchObject({
+      ok: false,
+      code: ProviderWalletError.UnknownFreeSpins,
+    });
+    const freeSpinsId = await platformGrant(p, 2);
     const body = {
       transactionId: `fs-win-${requestId()}`,
       roundId: `fs-round-${requestId()}`,
-      freeSpinsId: "grant-1",
+      freeSpinsId,
     };
+    // Held for the grant until its last spin: the balance answered does not grow yet.
     const first = await win(body);
-    expect(first).toMatchObject({ ok: true, data: { balance: "3.25", replay: false } });
-    expect(await win(body)).toMatchObject({ ok: true, data: { balance: "3.25", replay: true } });
+    expect(first).toMatchObject({ ok: true, data: { balance: "2.00", replay: false } });
+    expect(await win(body)).toMatchObject({ ok: true, data: { balance: "2.00", replay: true } });
     expect(await win({ ...body, freeSpinsId: "grant-2" })).toMatchObject({
       ok: false,
       code: ProviderWalletError.Duplicate,
@@ -481,7 +532,7 @@ describe("in-house studio", () => {
     expect(bad.json().error.fields.clientSeed).toBeDefined();
   });
 
-  it("platform free spins: a signed grant (idempotent by externalId), spins paid by a win with freeSpinsId and no bet", async () => {
+  it("platform free spins: a signed grant (idempotent by externalId); spins paid by a win with freeSpinsId and no bet only when the platform granted them", async () => {
     const s = await studioSession("slot", { gameSlug: "fruit-lines", funds: "1.00" });
     const [ref] = await app.testDb.query<{ player_ref: string }>(
       "SELECT player_ref FROM studio_sessions WHERE platform_token = $1",
@@ -523,19 +574,37 @@ describe("in-house studio", () => {
     expect(session.freeSpins).toEqual([
       { id: externalId, spinsLeft: 2, betPerSpin: "0.50", expiresAt: grant.expiresAt },
     ]);
-    let balance = cents("1.00");
+    // The platform never issued these spins: it refuses their win (15013) and pays nothing.
+    for (let spin = 0; spin < 2; spin++) {
+      const unpaid = await s.play({ freeSpin: true });
+      expect(unpaid.statusCode, unpaid.body).toBe(200);
+      expect(unpaid.json().data.round).toMatchObject({ state: "failed", freeSpinsId: externalId });
+      expect(unpaid.json().data.balance).toBe("1.00");
+    }
+
+    // Spins the platform granted (a bonus's free spins, activated by the player) are paid to the
+    // grant and become bonus money once the last one is played.
+    const platformSpins = await platformGrant(s.player!, 2);
+    const before = await walletOf(s.player!.headers);
+    let won = 0n;
     for (let spin = 0; spin < 2; spin++) {
       const played = await s.play({ freeSpin: true });
       expect(played.statusCode, played.body).toBe(200);
       const { round } = played.json().data as Json;
-      expect(round).toMatchObject({ state: "settled", stake: "0.00", freeSpinsId: externalId });
-      expect(round.params).toMatchObject({ funding: "platform", lineBet: "5" });
-      balance += cents(round.payout);
-      expect(cents(played.json().data.balance)).toBe(balance);
+      expect(round).toMatchObject({
+        state: "settled",
+        stake: "0.00",
+        freeSpinsId: platformSpins,
+      });
+      expect(round.params).toMatchObject({ funding: "platform" });
+      won += cents(round.payout);
       const platform = await platformRound(round.id);
       expect(platform.calls.map((call) => call.kind)).toEqual(["win"]);
       expect(platform.round).toMatchObject({ bet: "0", status: "closed" });
     }
+    const after = await walletOf(s.player!.headers);
+    expect(after.withdrawalBalance).toBe(before.withdrawalBalance);
+    expect(cents(after.bonusBalance) - cents(before.bonusBalance)).toBe(won);
     const none = await s.play({ freeSpin: true });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.code).toBe(StudioError.NoFreeSpins);

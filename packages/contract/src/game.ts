@@ -252,6 +252,11 @@ export const ProviderWalletError = {
   BonusMaxBetExceeded: 15011,
   /** The game may not be played while the bonus is active (400; game.bet.restricted). */
   BonusGameRestricted: 15012,
+  /**
+   * A win names a freeSpinsId the platform did not grant to this player for this game and
+   * currency, or whose spins were all reported (400); nothing moves.
+   */
+  UnknownFreeSpins: 15013,
   /** A bet or loss limit stops the bet (400; the platform's game-limit code). */
   LimitReached: 13110,
   /** Self-excluded or cooling off (400; the platform's code). */

@@ -17,22 +17,23 @@ export interface FreeSpinGrantMatch {
   holding: bigint;
 }
 
-/** Our active free spins behind a win's freeSpinsId, or null (then it is a plain win). */
+/**
+ * Our active free spins behind a win's freeSpinsId, or null: then the platform did not grant
+ * them (to this player, for this game and currency, with spins left) and the win is refused
+ * (15013). The game's provider is the call's: a game session belongs to one provider's game.
+ */
 export async function findFreeSpinGrant(
   tx: Queryable,
-  playerId: string,
-  freeSpinsId: string,
-  currency: string,
+  key: { playerId: string; freeSpinsId: string; currency: string; gameId: number },
 ): Promise<FreeSpinGrantMatch | null> {
-  const [row] = await tx.query<{ id: string }>(
-    `SELECT id::text AS id FROM player_freespins
-      WHERE player_id = $1 AND external_id = $2 AND currency = $3 AND status = 2`,
-    [playerId, freeSpinsId, currency],
-  );
-  if (!row) return null;
-  const record = await bonusRepository(tx).findFreespin(playerId, Number(row.id));
+  const record = await bonusRepository(tx).findPlayableFreespin({
+    playerId: key.playerId,
+    externalId: key.freeSpinsId,
+    currency: key.currency,
+    gameId: key.gameId,
+  });
   if (!record) return null;
-  return { record, holding: await walletRepository(tx).houseAccount("bonuses", currency) };
+  return { record, holding: await walletRepository(tx).houseAccount("bonuses", key.currency) };
 }
 
 /** After the win's posting: one spin played; the last one issues the winnings bonus. */

@@ -383,6 +383,23 @@ export function bonusRepository(db: Queryable) {
       );
       return row ? toFreespinRecord(row) : null;
     },
+    /**
+     * The active free spins a provider's win names by `freeSpinsId` (external_id), only when
+     * granted to this player for this game and currency with spins still to report.
+     */
+    async findPlayableFreespin(key: {
+      playerId: string;
+      externalId: string;
+      currency: string;
+      gameId: number;
+    }): Promise<PlayerFreespinRecord | null> {
+      const [row] = await db.query<FreespinRow>(
+        `${FS_SELECT} WHERE f.player_id = $1 AND f.external_id = $2 AND f.currency = $3
+            AND f.game_id = $4 AND f.status = 2 AND f.played < f.count`,
+        [key.playerId, key.externalId, key.currency, key.gameId],
+      );
+      return row ? toFreespinRecord(row) : null;
+    },
     async findFreespinById(id: number): Promise<PlayerFreespinRecord | null> {
       const [row] = await db.query<FreespinRow>(`${FS_SELECT} WHERE f.id = $1`, [id]);
       return row ? toFreespinRecord(row) : null;

@@ -82,6 +82,12 @@ export const fail = {
     new ProviderWalletFailure(404, ProviderWalletError.UnknownTransaction, message),
   roundClosed: () =>
     new ProviderWalletFailure(409, ProviderWalletError.RoundClosed, "The round is closed"),
+  unknownFreeSpins: () =>
+    new ProviderWalletFailure(
+      400,
+      ProviderWalletError.UnknownFreeSpins,
+      "No free spins of this player, game and currency with that freeSpinsId, or none left",
+    ),
   currencyMismatch: (balance?: BalanceAnswer) =>
     new ProviderWalletFailure(
       400,

@@ -15,7 +15,8 @@
 //   rules and the real/bonus split of a stake (bonus/bonus-bets.ts `planBets`) and of a win in a
 //   round with bonus stakes (`splitWins`), then the bonus bets and bonus parts in one statement
 //   each; a refusal is recorded with its realtime event. A win of a platform free-spins grant
-//   is paid to the grant (wallet-win.ts `payFreeSpinsWin`);
+//   is paid to the grant (wallet-win.ts `payFreeSpinsWin`); a freeSpinsId the platform did not
+//   grant is refused (15013);
 // - a batch that fails as a whole (a deadlock, a lost connection, a fault of one call that
 //   sinks the statement) writes nothing, and each of its calls runs alone, so one bad call
 //   never takes the others down with it.
@@ -38,6 +39,7 @@ import { findFreeSpinGrant } from "../bonus/free-spin-wins";
 import { betLimitRefusals } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
 import type { WalletAccountRecord } from "../wallet/repository";
+import { fail } from "./provider-wallet";
 import { recordLimitRefusal } from "./wallet-bet";
 import {
   betPosted,
@@ -251,16 +253,19 @@ async function applyTogether(
   });
 
   // Wins of platform free spins: paid to their grant. A freeSpinsId the platform did not grant
-  // (an outside studio's own free spins) is a win like any other.
+  // (to this player, for this game and currency, with spins left) is refused (15013): the
+  // platform pays no free spins it did not give, and a win without a bet opens no round.
   for (const checked of freeSpinWins) {
     const { call } = checked;
-    const { playerId, currency } = call.session;
-    const spins = await findFreeSpinGrant(tx, playerId, call.body.freeSpinsId!, currency);
-    if (spins) {
-      const paid = await payFreeSpinsWin(tx, ctx, { ...checked, spins }, now);
-      settled.push({ checked, ...paid });
-    } else if (call.amount > 0n) wins.push(checked);
-    else settle0(checked);
+    const { playerId, currency, gameId } = call.session;
+    const freeSpinsId = call.body.freeSpinsId!;
+    const spins = await findFreeSpinGrant(tx, { playerId, freeSpinsId, currency, gameId });
+    if (!spins) {
+      outcomes[checked.index] = { kind: "error", error: fail.unknownFreeSpins() };
+      continue;
+    }
+    const paid = await payFreeSpinsWin(tx, ctx, { ...checked, spins }, now);
+    settled.push({ checked, ...paid });
   }
 
   // Bet, loss and exclusion limits (assertCanBet's checks, for the batch at once).
