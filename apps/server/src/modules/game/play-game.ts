@@ -6,6 +6,7 @@ import { ErrorCode } from "@casino/contract/errors";
 import type { PlayGameFields } from "@casino/contract/game";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { assertReturnUrls } from "../../lib/return-url";
 import { assertCanBet } from "../risk/enforce-limits";
 import { walletRepository } from "../wallet/repository";
 import { findPlayableGame } from "./get-game";
@@ -42,6 +43,8 @@ function launchUrl(
 }
 
 export async function playGame(ctx: AppContext, repo: GameCatalogueRepository, input: LaunchInput) {
+  // Where the game's home button sends the browser: a path of this site only.
+  assertReturnUrls(ctx.config, { returnUrl: input.body.returnUrl });
   const game = await findPlayableGame(repo, input.gameId, input.country);
   const mode = input.player ? input.body.mode : "demo";
   if (!input.player && input.body.mode === "real") {

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { failPoint } from "../../lib/fail-point";
+import { assertReturnUrls } from "../../lib/return-url";
 import { createCryptoDeposit } from "../crypto/create-crypto-deposit";
 import { playersRepository } from "../player/repository";
 import { assertCanDeposit, lockPlayerLimits } from "../risk/enforce-limits";
@@ -131,6 +132,12 @@ export async function createDeposit(
   input: CreateDepositInput,
 ): Promise<DepositResponse> {
   const { request, playerId } = input;
+  // Where the payment page sends the browser back: this site only (not an open redirect).
+  assertReturnUrls(ctx.config, {
+    redirectSuccessUrl: request.redirectSuccessUrl,
+    redirectErrorUrl: request.redirectErrorUrl,
+    redirectUrl: request.redirectUrl,
+  });
   if (input.idempotencyKey) {
     const [previous] = await ctx.db.query<{
       id: string;

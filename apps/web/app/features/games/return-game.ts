@@ -4,6 +4,8 @@
 // after a social-login round trip) and when a game starts (the page the player left, for the
 // game's close button and the launch's returnUrl). Session storage: it belongs to this tab only.
 
+import { isSitePath as isAnySitePath } from "../../lib/site-path";
+
 export const RETURN_GAME_KEY = "return-game";
 /** An old wish to play is not acted on: a player coming back hours later chooses again. */
 export const RETURN_GAME_MAX_AGE_MS = 30 * 60_000;
@@ -30,9 +32,9 @@ function storage(): StorageLike | null {
   }
 }
 
-/** A site path only: never another origin (`//evil`), never a script URL. */
+/** A site path only (lib/site-path.ts): never another origin (`//evil`, `/\evil`), never a script URL. */
 export function isSitePath(path: unknown): path is string {
-  return typeof path === "string" && /^\/(?![/\\])/.test(path) && path.length <= 500;
+  return isAnySitePath(path, 500);
 }
 
 /** The stored object when it is well formed and fresh, else null. */

@@ -1,4 +1,6 @@
 // Social login links (spec §7, SI-23..SI-25).
+import { sitePathOrNull } from "../site-path";
+
 export const SOCIAL_STRIPPED_PARAMS = ["sign-in", "sign-up", "stag"] as const;
 
 /** backRoute: the current path and query without sign-in, sign-up and stag (SI-25). */
@@ -56,7 +58,7 @@ export function backRouteFromState(state: string | null): string | null {
   if (!state) return null;
   const parsed = parseState(state);
   const back = parsed?.backRoute ?? parseState(String(parsed?.state ?? ""))?.backRoute;
-  return typeof back === "string" && back.startsWith("/") && !back.startsWith("//") ? back : null;
+  return sitePathOrNull(back);
 }
 
 /** The provider of a callback: the route's connection param, else one named in the state. */
