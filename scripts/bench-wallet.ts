@@ -171,7 +171,12 @@ async function startHttpServer(
   const port = await freePort();
   const child: ChildProcess = fork(join(root, "scripts/bench/wallet-server.ts"), [], {
     env: { ...process.env, BENCH_DB: target, PORT: String(port), BENCH_POOL: "8" },
-    execArgv: ["--import", "tsx"],
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   await new Promise<void>((ok, fail) => {
