@@ -129,8 +129,11 @@ describe("back office: catalogue and keys", () => {
 
   test("an access key issues a named key shown once, which works until it is revoked, and issues and retires a provider's wallet key", async () => {
     const { page } = await site.open();
-    // Without games: the Keys desk still lists every provider by name.
-    await signInWithKey(page, (await issueKey("Ana, access", ["access", "messages"])).token);
+    // The Keys desk lists every provider by name; issuing a wallet key needs games too.
+    await signInWithKey(
+      page,
+      (await issueKey("Ana, access", ["access", "messages", "games"])).token,
+    );
     await openDesk(page, "Keys");
     await page.getByRole("heading", { level: 1, name: "Keys" }).waitFor();
 

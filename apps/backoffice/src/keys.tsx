@@ -274,19 +274,23 @@ function ProviderKeys({ desk, id, name }: { desk: Desk; id: number; name: string
           ))}
         </Table>
       )}
-      <ActionForm
-        label={`Issue a wallet key for ${name}`}
-        submit="Issue wallet key"
-        action={async () => {
-          const { data } = await desk.api.send<{ data: IssuedWalletKey }>("POST", url, {
-            key: issue.current(),
-          });
-          issue.next();
-          setSecret(data.secret);
-          keys.reload();
-          return `Issued ${data.fingerprint}: hand it to the studio.`;
-        }}
-      />
+      {!desk.can("games") ? (
+        <p className="hint">Issuing a wallet key needs the games scope.</p>
+      ) : (
+        <ActionForm
+          label={`Issue a wallet key for ${name}`}
+          submit="Issue wallet key"
+          action={async () => {
+            const { data } = await desk.api.send<{ data: IssuedWalletKey }>("POST", url, {
+              key: issue.current(),
+            });
+            issue.next();
+            setSecret(data.secret);
+            keys.reload();
+            return `Issued ${data.fingerprint}: hand it to the studio.`;
+          }}
+        />
+      )}
       {secret && <ShownOnce label={`The new wallet key for ${name}`} value={secret} />}
     </section>
   );

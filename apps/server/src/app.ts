@@ -28,6 +28,7 @@ import { createPasswordHasher } from "./infra/passwords";
 import { createMemoryRateLimiter, type RateLimitPort } from "./infra/rate-limit";
 import { registerSecurityHeaders } from "./infra/security-headers";
 import { createOutboxSmsPort, type SmsPort } from "./infra/sms";
+import { requireDeclaredOperatorScopes } from "./lib/operator-api";
 import { parseQueryString } from "./lib/querystring";
 import { registerBackoffice } from "./modules/backoffice/routes";
 import { bonusRoutes } from "./modules/bonus/routes";
@@ -218,6 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // request.player for every route that calls requirePlayer (modules/player/authenticate.ts).
   registerPlayerAuth(app);
+  // Every /api/operator route declares who may call it, or the app does not start.
+  requireDeclaredOperatorScopes(app);
 
   await app.register(async (scope) => {
     await healthRoutes(scope, ctx);

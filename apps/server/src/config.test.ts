@@ -149,14 +149,14 @@ describe("config", () => {
     expect(chosen.operatorApiToken).toBe("t".repeat(32));
   });
 
-  it("operator users with payments or access need a second factor unless OPERATOR_SECOND_FACTOR_SCOPES says otherwise", () => {
+  it("operator users with payments, access, promotions or games need a second factor unless OPERATOR_SECOND_FACTOR_SCOPES says otherwise", () => {
     const options = { persistSecrets: false };
     const scopesOf = (value?: string) =>
       loadConfig(
         { ...secrets, ...(value === undefined ? {} : { OPERATOR_SECOND_FACTOR_SCOPES: value }) },
         options,
       ).operatorSecondFactorScopes;
-    expect(scopesOf()).toEqual(["payments", "access"]);
+    expect(scopesOf()).toEqual(["payments", "access", "promotions", "games"]);
     expect(scopesOf("none")).toEqual([]);
     expect(scopesOf(" players , content ")).toEqual(["players", "content"]);
     expect(() => scopesOf("payments,everything")).toThrow(/OPERATOR_SECOND_FACTOR_SCOPES/);

@@ -255,9 +255,9 @@ export const configDocs: readonly ConfigDoc[] = [
   },
   {
     name: "OPERATOR_SECOND_FACTOR_SCOPES",
-    default: "payments,access",
+    default: "payments,access,promotions,games",
     description:
-      "Operator users holding any of these scopes must set up two-step sign-in (TOTP) before their first session works; comma-separated scopes, or none (see Back office)",
+      "Operator users holding any of these scopes must set up two-step sign-in (TOTP) before their first session works; comma-separated scopes, or none (see Back office). The default is every scope that moves money: payments, access (keys), promotions (bonus money) and games (wallet keys)",
   },
   {
     name: "OUTBOUND_HTTPS_ONLY",
@@ -764,7 +764,12 @@ export function loadConfig(
     documents: { maxBytes: e.DOCUMENTS_MAX_BYTES, uploadsDir: path.join(dataDir, "uploads") },
     // The demo has the operator API (and the back office) on out of the box.
     operatorApiToken: e.OPERATOR_API_TOKEN ?? (e.DEMO ? secrets.demoOperatorToken : null),
-    operatorSecondFactorScopes: e.OPERATOR_SECOND_FACTOR_SCOPES ?? ["payments", "access"],
+    operatorSecondFactorScopes: e.OPERATOR_SECOND_FACTOR_SCOPES ?? [
+      "payments",
+      "access",
+      "promotions",
+      "games",
+    ],
     backgroundJobs: e.BACKGROUND_JOBS ?? e.NODE_ENV !== "test",
     social: {
       sandboxOidc: e.SANDBOX_OIDC ?? sandboxDefault,

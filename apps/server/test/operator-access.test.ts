@@ -76,7 +76,6 @@ describe("operator keys", () => {
       ["GET", "/api/operator/documents"],
       ["POST", "/api/operator/notifications/broadcasts"],
       ["POST", "/api/operator/tournaments"],
-      ["GET", "/api/operator/game-providers/1/wallet-keys"],
       ["GET", "/api/operator/api-keys"],
       ["GET", "/api/operator/changes"],
     ] as const) {

@@ -20,6 +20,18 @@ import type { AppContext } from "../context";
 import { AppError } from "../infra/errors";
 import { errorResponses } from "./http";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Who may call an operator route: a key with any one of these scopes, "any key" (every
+     * valid key: its own /me) or "no key" (sign-in, set-password). Every /api/operator route
+     * declares it (operatorGuard or OPERATOR_NO_KEY), or the app does not start
+     * (requireDeclaredOperatorScopes).
+     */
+    operatorScopes?: readonly OperatorScope[] | "any key" | "no key";
+  }
+}
+
 /** Who makes an operator request: the root key (keyId null) or a named key. */
 export interface OperatorActor {
   keyId: number | null;
@@ -101,9 +113,14 @@ async function authenticate(ctx: AppContext, header: string): Promise<OperatorAc
 export function operatorGuard(
   ctx: AppContext,
   scope: OperatorScope | readonly OperatorScope[] | null,
-): { onRequest: onRequestAsyncHookHandler; preHandler: preHandlerHookHandler } {
+): {
+  onRequest: onRequestAsyncHookHandler;
+  preHandler: preHandlerHookHandler;
+  config: { operatorScopes: readonly OperatorScope[] | "any key" };
+} {
   const anyOf = scope === null ? null : typeof scope === "string" ? [scope] : scope;
   return {
+    config: { operatorScopes: anyOf ?? "any key" },
     onRequest: async (request) => {
       const actor = await authenticate(ctx, request.headers.authorization ?? "");
       if (anyOf !== null && !anyOf.some((each) => actor.scopes.includes(each))) {
@@ -121,6 +138,26 @@ export function operatorGuard(
       else done();
     },
   };
+}
+
+/** The route options of an operator route that takes no key (sign-in, set-password). */
+export const OPERATOR_NO_KEY = { config: { operatorScopes: "no key" as const } };
+
+/**
+ * Every /api/operator route must say who may call it (config.operatorScopes, set by
+ * operatorGuard or OPERATOR_NO_KEY): a route added without one stops the app at start, so no
+ * operator route is ever open by omission. The test operator-scopes.test.ts checks each route's
+ * answer for a key of each scope against its table.
+ */
+export function requireDeclaredOperatorScopes(app: FastifyInstance): void {
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/operator")) return;
+    if (route.config?.operatorScopes === undefined) {
+      throw new Error(
+        `${String(route.method)} ${route.url}: an operator route must declare its scopes (operatorGuard or OPERATOR_NO_KEY)`,
+      );
+    }
+  });
 }
 
 /** The error answers of an operator route: 401 and 403 besides the usual ones. */

@@ -64,8 +64,11 @@ export async function operatorGameRoutes(
   const operator = operatorApi(app, ctx, "games");
   if (!operator) return;
   const { api, guard, tags } = operator;
-  // Wallet keys are credentials: they need the access scope, not only the games one.
-  const keysGuard = operatorGuard(ctx, "access");
+  // Wallet keys are credentials that move money (a studio's signed wins credit players): only a
+  // games key issues one (issue 24: an access-only key could mint them). The keys desk (access)
+  // still lists them, names and fingerprints only, and may retire one (stopping calls is safe).
+  const keysGuard = operatorGuard(ctx, ["access", "games"]);
+  const issueKeyGuard = operatorGuard(ctx, "games");
   // The catalogue's reads also serve the promotions desks (free-spin games, game rules, quest
   // and tournament games): a promotions key reads them, only a games key changes them.
   const readGuard = operatorGuard(ctx, ["games", "promotions"]);
@@ -178,11 +181,11 @@ export async function operatorGameRoutes(
   api.post(
     "/api/operator/game-providers/:id/wallet-keys",
     {
-      ...keysGuard,
+      ...issueKeyGuard,
       schema: {
         tags,
         summary:
-          "Issue a wallet key to hand to the studio: the answer is the only one with the key (a replay by key repeats it); at most 3 active (409)",
+          "Issue a wallet key to hand to the studio (scope games): the answer is the only one with the key (a replay by key repeats it); at most 3 active (409)",
         params: OperatorIdParams,
         body: IssueWalletKeyBody,
         response: {

@@ -27,6 +27,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import {
+  OPERATOR_NO_KEY,
   operatorActor,
   operatorApi,
   operatorErrors,
@@ -235,6 +236,7 @@ export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Pro
   api.post(
     "/api/operator/users/password",
     {
+      ...OPERATOR_NO_KEY,
       schema: {
         tags,
         summary: "Set a password with the token of a set-password link (once; ends older sessions)",
@@ -251,6 +253,7 @@ export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Pro
   api.post(
     "/api/operator/sessions",
     {
+      ...OPERATOR_NO_KEY,
       schema: {
         tags,
         summary: "Sign in with e-mail and password: a session key with the user's scopes (12 h)",
