@@ -17,10 +17,11 @@
 //   [-- --questing 0.25 (… with a running quest whose tasks count bets and stakes)]
 //   [-- --unix-socket] [-- --keep (with BENCH_DATABASE_URL: keep the database)]
 //   [-- --pin (the server alone on CPU 0; PostgreSQL and the load generator on the others)];
+//   [-- --no-catalogue] [-- --json <file> (the figures as JSON, for bench:quick)];
 //   BENCH_PG_STATEMENTS=1 prints pg_stat_statements, BENCH_CPU_PROF=<dir> profiles the server.
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import { join, resolve } from "node:path";
@@ -76,6 +77,9 @@ const IN_TOURNAMENT = Number(option("in-tournament", "0"));
 const QUESTING = Number(option("questing", "0"));
 const PROVIDER = "sandbox-slots";
 const runId = randomBytes(4).toString("hex");
+/** --json <file>: the wallet phase's figures and the pgbench reference, for bench:quick. */
+const JSON_OUT = option("json", "");
+const results: Record<string, number> = {};
 
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return 0;
@@ -419,6 +423,9 @@ async function main() {
         `p99 ${walletFigures.p99.toFixed(1)} ms  max ${walletFigures.max.toFixed(0)} ms  errors ${wallet.errors}`,
     );
     const sustained = wallet.rounds.length / (walletSeconds + drainSeconds);
+    results.signedCallsPerSecond = walletFigures.perSecond * 2;
+    results.sustainedRoundTripsPerSecond = sustained;
+    results.roundTripP99 = walletFigures.p99;
     console.log(
       `  when the load stopped: ${left.deliveries} settled-event deliveries and ${left.outbox} outbox events pending, ` +
         `done ${drainSeconds.toFixed(1)} s later; sustained (consumers and publisher keeping up): ` +
@@ -440,69 +447,72 @@ async function main() {
     );
     if (statementsProfile) await printStatements(db, calls);
 
-    // Catalogue over HTTP: a mix of what the site asks for.
-    const queries = [
-      "/api/game/games?perPage=24",
-      "/api/game/games?collection=slots&perPage=24",
-      "/api/game/games?collection=popular&page=3&perPage=24",
-      "/api/game/games?provider=sandbox-slots&sort=newest&perPage=24",
-      "/api/game/games?sort=title&page=40&perPage=24",
-      "/api/game/games?search=gold&perPage=24",
-      "/api/game/games?search=lucky%20star&device=mobile&perPage=24",
-      "/api/game/games?collection=new&sort=title&page=2&perPage=48",
-      "/api/game/collections",
-      "/api/game/games/gold-rush",
-    ];
-    const countries = ["DE", "BR", "GB", "CA"];
-    const catalogue: number[] = [];
-    let catalogueErrors = 0;
-    const cUntil = performance.now() + Math.max(5, DURATION / 2) * 1000;
-    const cStarted = performance.now();
-    let q = 0;
-    await Promise.all(
-      Array.from({ length: CATALOGUE_CONNECTIONS }, async () => {
-        while (performance.now() < cUntil) {
-          const path = queries[q % queries.length]!;
-          const country = countries[q++ % countries.length]!;
-          const t0 = performance.now();
-          const answer = await send("GET", path, undefined, {
-            "x-forwarded-for": "127.0.0.1",
-            "cf-ipcountry": country,
-          });
-          if (answer.status !== 200) catalogueErrors++;
-          catalogue.push(performance.now() - t0);
-        }
-      }),
-    );
-    const catalogueFigures = summary(catalogue, (performance.now() - cStarted) / 1000);
-    console.log(
-      `catalogue HTTP  games=${GAMES.toLocaleString("en")} c=${CATALOGUE_CONNECTIONS}  ${Math.round(catalogueFigures.perSecond).toLocaleString("en")} req/s  ` +
-        `p50 ${catalogueFigures.p50.toFixed(1)} ms  p99 ${catalogueFigures.p99.toFixed(1)} ms  errors ${catalogueErrors}`,
-    );
+    if (!args.includes("--no-catalogue")) await benchCatalogue();
+    async function benchCatalogue() {
+      // Catalogue over HTTP: a mix of what the site asks for.
+      const queries = [
+        "/api/game/games?perPage=24",
+        "/api/game/games?collection=slots&perPage=24",
+        "/api/game/games?collection=popular&page=3&perPage=24",
+        "/api/game/games?provider=sandbox-slots&sort=newest&perPage=24",
+        "/api/game/games?sort=title&page=40&perPage=24",
+        "/api/game/games?search=gold&perPage=24",
+        "/api/game/games?search=lucky%20star&device=mobile&perPage=24",
+        "/api/game/games?collection=new&sort=title&page=2&perPage=48",
+        "/api/game/collections",
+        "/api/game/games/gold-rush",
+      ];
+      const countries = ["DE", "BR", "GB", "CA"];
+      const catalogue: number[] = [];
+      let catalogueErrors = 0;
+      const cUntil = performance.now() + Math.max(5, DURATION / 2) * 1000;
+      const cStarted = performance.now();
+      let q = 0;
+      await Promise.all(
+        Array.from({ length: CATALOGUE_CONNECTIONS }, async () => {
+          while (performance.now() < cUntil) {
+            const path = queries[q % queries.length]!;
+            const country = countries[q++ % countries.length]!;
+            const t0 = performance.now();
+            const answer = await send("GET", path, undefined, {
+              "x-forwarded-for": "127.0.0.1",
+              "cf-ipcountry": country,
+            });
+            if (answer.status !== 200) catalogueErrors++;
+            catalogue.push(performance.now() - t0);
+          }
+        }),
+      );
+      const catalogueFigures = summary(catalogue, (performance.now() - cStarted) / 1000);
+      console.log(
+        `catalogue HTTP  games=${GAMES.toLocaleString("en")} c=${CATALOGUE_CONNECTIONS}  ${Math.round(catalogueFigures.perSecond).toLocaleString("en")} req/s  ` +
+          `p50 ${catalogueFigures.p50.toFixed(1)} ms  p99 ${catalogueFigures.p99.toFixed(1)} ms  errors ${catalogueErrors}`,
+      );
 
-    // The same filters on the repository alone, one at a time: the SQL's own time.
-    const repo = gameCatalogueRepository(db);
-    const [slots] = await db.query<{ id: number }>(
-      "SELECT id FROM game_collections WHERE slug = 'slots'",
-    );
-    const slotsId = slots!.id;
-    const sqlTimes: number[] = [];
-    const filters = [
-      { sort: "popular" as const, limit: 24, offset: 0 },
-      { collectionId: slotsId, sort: "popular" as const, limit: 24, offset: 48 },
-      { provider: PROVIDER, sort: "newest" as const, limit: 24, offset: 0 },
-      { sort: "title" as const, limit: 24, offset: 960 },
-      { search: "gold", sort: "popular" as const, limit: 24, offset: 0 },
-    ];
-    for (let i = 0; i < 200; i++) {
-      const t0 = performance.now();
-      await repo.listGames({ country: countries[i % 4]!, ...filters[i % filters.length]! });
-      sqlTimes.push(performance.now() - t0);
+      // The same filters on the repository alone, one at a time: the SQL's own time.
+      const repo = gameCatalogueRepository(db);
+      const [slots] = await db.query<{ id: number }>(
+        "SELECT id FROM game_collections WHERE slug = 'slots'",
+      );
+      const slotsId = slots!.id;
+      const sqlTimes: number[] = [];
+      const filters = [
+        { sort: "popular" as const, limit: 24, offset: 0 },
+        { collectionId: slotsId, sort: "popular" as const, limit: 24, offset: 48 },
+        { provider: PROVIDER, sort: "newest" as const, limit: 24, offset: 0 },
+        { sort: "title" as const, limit: 24, offset: 960 },
+        { search: "gold", sort: "popular" as const, limit: 24, offset: 0 },
+      ];
+      for (let i = 0; i < 200; i++) {
+        const t0 = performance.now();
+        await repo.listGames({ country: countries[i % 4]!, ...filters[i % filters.length]! });
+        sqlTimes.push(performance.now() - t0);
+      }
+      const sqlFigures = summary(sqlTimes, 1);
+      console.log(
+        `catalogue SQL   games=${GAMES.toLocaleString("en")} sequential  p50 ${sqlFigures.p50.toFixed(1)} ms  p99 ${sqlFigures.p99.toFixed(1)} ms`,
+      );
     }
-    const sqlFigures = summary(sqlTimes, 1);
-    console.log(
-      `catalogue SQL   games=${GAMES.toLocaleString("en")} sequential  p50 ${sqlFigures.p50.toFixed(1)} ms  p99 ${sqlFigures.p99.toFixed(1)} ms`,
-    );
 
     const problems = await checkLedger(db);
     const [moves] = await db.query<{ bets: string; wins: string }>(
@@ -527,6 +537,7 @@ async function main() {
       });
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       if (reference.available) {
+        results.pgbenchHousePerSecond = reference.perSecond;
         const ratio = (value: number) => (value / reference.perSecond).toFixed(3);
         console.log(
           `pgbench reference  c=${SESSIONS}  ${Math.round(reference.perSecond).toLocaleString("en")} transfers/s  ` +
@@ -541,6 +552,7 @@ async function main() {
         .join(" ")}`,
     );
     agent.destroy();
+    if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ sessions: SESSIONS, ...results }));
     if (problems.length > 0) process.exitCode = 1;
   } finally {
     if (child) {

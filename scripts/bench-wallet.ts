@@ -11,10 +11,14 @@
 // PostgreSQL: BENCH_DATABASE_URL (a server whose user may create databases, max_connections
 // above the largest --connections), else a throwaway cluster from the local Debian binaries.
 // Usage: npm run bench:wallet [-- --duration 10] [-- --connections 32,256] [-- --accounts 10000]
-//        [-- --no-pglite] [-- --no-postgres] [-- --no-pgbench]
+//        [-- --no-pglite] [-- --no-postgres] [-- --no-pgbench] [-- --no-service]
+//        [-- --workloads uniform,house] [-- --json <file> (the rows as JSON, for bench:quick)]
+//        [-- --grow 0,100000,1000000 (PostgreSQL over HTTP only: before each run the ledger is
+//        filled to that many transactions, to see how the rate behaves as the ledger grows)]
+//        BENCH_CPU_PROF=<dir>: a V8 CPU profile of the HTTP server.
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
@@ -39,6 +43,10 @@ const ACCOUNTS = Number(option("accounts", "10000"));
 const CURRENCY = "EUR";
 const FUNDS = 1_000_000_000n;
 const runId = randomBytes(4).toString("hex");
+const WORKLOADS = option("workloads", "uniform,house").split(",") as Workload[];
+const SERVICE = !args.includes("--no-service");
+const JSON_OUT = option("json", "");
+const GROW = args.includes("--grow") ? option("grow", "0").split(",").map(Number) : null;
 
 type Workload = "uniform" | "house";
 interface Figures {
@@ -52,6 +60,11 @@ interface Row extends Figures {
   layer: string;
   workload: Workload;
   connections: number;
+  /** Ledger transactions when the run started (--grow). */
+  ledger?: number;
+  /** CPU per posting of the HTTP server and of the database's backends (HTTP runs). */
+  serverCpuUs?: number;
+  postgresCpuUs?: number;
 }
 const rows: Row[] = [];
 
@@ -60,6 +73,10 @@ function report(row: Row) {
   console.log(
     `${row.database.padEnd(10)} ${row.layer.padEnd(8)} ${row.workload.padEnd(8)} c=${String(row.connections).padEnd(4)} ` +
       `${Math.round(row.perSecond).toLocaleString("en").padStart(7)}/s  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms` +
+      (row.serverCpuUs !== undefined
+        ? `  CPU/posting server ${Math.round(row.serverCpuUs)} µs, PostgreSQL ${Math.round(row.postgresCpuUs ?? 0)} µs`
+        : "") +
+      (row.ledger !== undefined ? `  ledger ${row.ledger.toLocaleString("en")} transactions` : "") +
       (row.errors ? `  errors ${row.errors}` : ""),
   );
 }
@@ -165,9 +182,37 @@ async function benchService(
   };
 }
 
+/** CPU seconds (user + system) of one process, from /proc. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the PostgreSQL backends connected to one database (their titles name it). */
+function backendCpuSeconds(database: string): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (title.startsWith("postgres: ") && title.split(" ")[2] === database) {
+        total += processCpuSeconds(Number(entry));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
 async function startHttpServer(
   target: string,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child: ChildProcess = fork(join(root, "scripts/bench/wallet-server.ts"), [], {
     env: { ...process.env, BENCH_DB: target, PORT: String(port), BENCH_POOL: "8" },
@@ -175,7 +220,9 @@ async function startHttpServer(
     execArgv: [
       "--import",
       "tsx",
-      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(process.env.BENCH_CPU_PROF
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
     ],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -185,6 +232,7 @@ async function startHttpServer(
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((ok) => {
         child.once("exit", () => ok());
@@ -194,16 +242,23 @@ async function startHttpServer(
 }
 
 async function benchHttp(
-  url: string,
+  server: { url: string; pid: number },
   accounts: { players: bigint[]; house: bigint },
   workload: Workload,
   connections: number,
-): Promise<Figures> {
+  database?: string,
+  seconds = DURATION,
+): Promise<Figures & { serverCpuUs?: number; postgresCpuUs?: number }> {
+  const url = server.url;
+  const cpuBefore = {
+    server: processCpuSeconds(server.pid),
+    postgres: database ? backendCpuSeconds(database) : 0,
+  };
   let counter = 0;
   const result = await autocannon({
     url,
     connections,
-    duration: DURATION,
+    duration: seconds,
     requests: [
       {
         method: "POST",
@@ -223,11 +278,16 @@ async function benchHttp(
       },
     ],
   });
+  const postings = Math.max(1, result.requests.total);
   return {
     perSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    serverCpuUs: ((processCpuSeconds(server.pid) - cpuBefore.server) * 1e6) / postings,
+    ...(database
+      ? { postgresCpuUs: ((backendCpuSeconds(database) - cpuBefore.postgres) * 1e6) / postings }
+      : {}),
   };
 }
 
@@ -238,6 +298,44 @@ async function checkClean(db: Db, label: string): Promise<void> {
     console.log(problems.slice(0, 10));
     process.exitCode = 1;
   }
+}
+
+/**
+ * --grow: fills the ledger to `size` transactions with player-to-player transfers of 1 minor
+ * unit (two entries each, the balances moved to match, so ledger:check stays clean), in one
+ * statement per 100,000, through the same tables and triggers as real postings. Returns the
+ * number of transactions the ledger then holds.
+ */
+async function fillLedger(db: Db, accounts: { players: bigint[] }, size: number): Promise<number> {
+  const count = async () =>
+    Number(
+      (await db.query<{ n: string }>("SELECT count(*)::text AS n FROM ledger_transactions"))[0]!.n,
+    );
+  const ids = accounts.players.map(String);
+  for (let have = await count(); have < size; have = await count()) {
+    const add = Math.min(100_000, size - have);
+    await db.query(
+      `WITH t AS (
+         INSERT INTO ledger_transactions (idempotency_key, kind, request_hash, status)
+         SELECT 'bench-fill-' || $2 || '-' || ($3::bigint + g), 'bench.fill', 'fill', 'applied'
+           FROM generate_series(1, $1::int) g
+         RETURNING id),
+       legs AS (
+         SELECT t.id, x.account, x.amount
+           FROM t CROSS JOIN LATERAL (VALUES
+                  (($4::bigint[])[1 + (t.id * 7919) % cardinality($4::bigint[])], -1),
+                  (($4::bigint[])[1 + (t.id * 7919 + 1) % cardinality($4::bigint[])], 1)
+                ) AS x(account, amount)),
+       entries AS (
+         INSERT INTO ledger_entries (transaction_id, account_id, currency, amount)
+         SELECT id, account, $5, amount FROM legs)
+       UPDATE ledger_accounts a SET balance = a.balance + d.net
+         FROM (SELECT account, sum(amount) AS net FROM legs GROUP BY account) d
+        WHERE a.id = d.account AND d.net <> 0`,
+      [add, runId, have, ids, CURRENCY],
+    );
+  }
+  return count();
 }
 
 async function benchPostgres(): Promise<void> {
@@ -255,23 +353,38 @@ async function benchPostgres(): Promise<void> {
       `(fsync on, synchronous_commit on); ${ACCOUNTS} accounts; ${DURATION} s per run; ${cpus().length} cores`,
   );
   try {
-    const url = await createDatabase(adminUrl, `bench_wallet_${runId}`);
+    const database = `bench_wallet_${runId}`;
+    const url = await createDatabase(adminUrl, database);
     const db = openPostgres(url, 8);
     await migrate(db);
     await seed(db);
     const accounts = await setUpAccounts(db);
 
-    for (const connections of CONNECTIONS) {
-      for (const workload of ["uniform", "house"] as const) {
-        const figures = await benchService(db, accounts, workload, connections);
-        report({ database: "postgres", layer: "service", workload, connections, ...figures });
+    if (SERVICE && !GROW) {
+      for (const connections of CONNECTIONS) {
+        for (const workload of WORKLOADS) {
+          const figures = await benchService(db, accounts, workload, connections);
+          report({ database: "postgres", layer: "service", workload, connections, ...figures });
+        }
       }
     }
     const server = await startHttpServer(url);
-    for (const connections of CONNECTIONS) {
-      for (const workload of ["uniform", "house"] as const) {
-        const figures = await benchHttp(server.url, accounts, workload, connections);
-        report({ database: "postgres", layer: "http", workload, connections, ...figures });
+    // Warm-up (not reported): the server's first requests compile its code and open its pool.
+    await benchHttp(server, accounts, "house", 32, undefined, 2);
+    for (const size of GROW ?? [null]) {
+      const ledger = size === null ? undefined : await fillLedger(db, accounts, size);
+      for (const connections of CONNECTIONS) {
+        for (const workload of WORKLOADS) {
+          const figures = await benchHttp(server, accounts, workload, connections, database);
+          report({
+            database: "postgres",
+            layer: "http",
+            workload,
+            connections,
+            ledger,
+            ...figures,
+          });
+        }
       }
     }
     await server.stop();
@@ -281,7 +394,7 @@ async function benchPostgres(): Promise<void> {
     if (!args.includes("--no-pgbench") && bin) {
       const pgbenchUrl = await createPgbenchDatabase(adminUrl, `bench_pgbench_${runId}`, ACCOUNTS);
       for (const connections of CONNECTIONS) {
-        for (const workload of ["uniform", "house"] as const) {
+        for (const workload of WORKLOADS) {
           const figures = pgbench(bin, pgbenchUrl, {
             workload,
             connections,
@@ -318,7 +431,7 @@ async function benchPGlite(): Promise<void> {
     const server = await startHttpServer(`pglite:${dataDir}`);
     for (const connections of CONNECTIONS) {
       for (const workload of ["uniform", "house"] as const) {
-        const figures = await benchHttp(server.url, accounts, workload, connections);
+        const figures = await benchHttp(server, accounts, workload, connections);
         report({ database: "pglite", layer: "http", workload, connections, ...figures });
       }
     }
@@ -334,9 +447,11 @@ async function benchPGlite(): Promise<void> {
 if (!args.includes("--no-postgres")) await benchPostgres();
 if (!args.includes("--no-pglite")) await benchPGlite();
 
+if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(rows));
+
 console.log("\nOur HTTP throughput as a ratio of pgbench's single-statement transfer:");
 for (const connections of CONNECTIONS) {
-  for (const workload of ["uniform", "house"] as const) {
+  for (const workload of WORKLOADS) {
     const find = (layer: string) =>
       rows.find(
         (row) =>
