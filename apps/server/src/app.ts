@@ -3,13 +3,14 @@ import { ErrorCode } from "@casino/contract/errors";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import {
   createJsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
 import { tablesWatcher, withCommitHooks } from "./infra/commit-hooks";
@@ -21,6 +22,7 @@ import {
 } from "./infra/domain-events";
 import { registerErrorHandling, sendNotFound } from "./infra/errors";
 import { createCountryResolver, GeoIp } from "./infra/geo";
+import { clientErrorHandler, registerMethodGuard } from "./infra/http-methods";
 import { createJobRunner, type JobRunner } from "./infra/jobs";
 import { registerLoopbackAliasRedirect } from "./infra/local-address";
 import { createMailPort, type MailPort } from "./infra/mail";
@@ -28,6 +30,7 @@ import { createPasswordHasher } from "./infra/passwords";
 import { createMemoryRateLimiter, type RateLimitPort } from "./infra/rate-limit";
 import { registerSecurityHeaders } from "./infra/security-headers";
 import { createOutboxSmsPort, type SmsPort } from "./infra/sms";
+import { redactUrl } from "./lib/log-redaction";
 import { requireDeclaredOperatorScopes } from "./lib/operator-api";
 import { parseQueryString } from "./lib/querystring";
 import { registerBackoffice } from "./modules/backoffice/routes";
@@ -43,6 +46,7 @@ import { operatorRoutes } from "./modules/operator/routes";
 import { paymentRoutes } from "./modules/payment/routes";
 import { registerPlayerAuth } from "./modules/player/authenticate";
 import { documentRoutes } from "./modules/player/documents/routes";
+import { pageSession } from "./modules/player/page-session";
 import { playerRoutes } from "./modules/player/routes";
 import { socialRoutes } from "./modules/player/social/routes";
 import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/setup";
@@ -76,6 +80,8 @@ export interface BuildAppOptions {
   realtime?: RealtimeSettings;
   /** Domain-event dispatch (tests: autoStart false to hand deliveries over by hand). */
   domainEvents?: Partial<DomainEventsOptions> & { autoStart?: boolean };
+  /** Where the log lines go (tests read them); default standard output. */
+  logStream?: DestinationStream;
 }
 
 const DOCS_PREFIX = "/api/docs";
@@ -89,7 +95,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: {
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie"],
+      // The request line without the secrets a path or query can carry (lib/log-redaction.ts).
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    // Requests the HTTP parser refused answer the shared error body (an unknown method: 405).
+    clientErrorHandler,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     // A caller's id lets one request be followed across services; anything odd gets a fresh one.
@@ -132,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     () => launchOrigins(catalogueDb),
   );
   registerLoopbackAliasRedirect(app, config.publicUrl);
+  registerMethodGuard(app);
   app.addHook("onRequest", async (request, reply) => {
     reply.raw.setHeader("x-request-id", request.id);
   });
@@ -181,7 +201,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     sms: options.sms ?? createOutboxSmsPort({ db, now }),
     rateLimits:
-      options.rateLimits ?? createMemoryRateLimiter({ scale: config.auth.rateLimitScale }),
+      options.rateLimits ??
+      createMemoryRateLimiter({
+        scale: config.auth.rateLimitScale,
+        limits: { loginAccount: config.auth.loginAccountLimit },
+      }),
     passwords: createPasswordHasher(config.auth.passwordHash),
     jobs: createJobRunner({ enabled: config.backgroundJobs, log: app.log }),
     domainEvents,
@@ -212,10 +236,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: DOCS_PREFIX,
-    uiConfig: { validatorUrl: null },
-  });
+  // API_DOCS=false (production's default) leaves /api/docs to the API's JSON 404.
+  if (config.apiDocs) {
+    await app.register(fastifySwaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      uiConfig: { validatorUrl: null },
+    });
+  }
 
   // request.player for every route that calls requirePlayer (modules/player/authenticate.ts).
   registerPlayerAuth(app);
@@ -271,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const mounted = await registerSsr(app, {
       buildDir: config.webBuildDir,
       countryHeader: config.countryHeader,
+      pageSession: (headers) => pageSession(ctx, headers),
     });
     if (!mounted) {
       const hint = `No web build at ${config.webBuildDir}: pages answer 404. Run \`npm run build -w @casino/web\`, or \`npm run dev -w @casino/web\` for Vite (it proxies /api here).`;
