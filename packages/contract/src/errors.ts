@@ -22,6 +22,8 @@ export const ErrorCode = {
   Unauthorized: 401,
   Forbidden: 403,
   NotFound: 404,
+  /** A method the site does not answer (TRACE, PROPFIND, ...): Allow lists those it does. */
+  MethodNotAllowed: 405,
   Conflict: 409,
   PayloadTooLarge: 413,
   UnprocessableEntity: 422,
