@@ -46,7 +46,6 @@ import { operatorRoutes } from "./modules/operator/routes";
 import { paymentRoutes } from "./modules/payment/routes";
 import { registerPlayerAuth } from "./modules/player/authenticate";
 import { documentRoutes } from "./modules/player/documents/routes";
-import { pageSession } from "./modules/player/page-session";
 import { playerRoutes } from "./modules/player/routes";
 import { socialRoutes } from "./modules/player/social/routes";
 import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/setup";
@@ -201,11 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     sms: options.sms ?? createOutboxSmsPort({ db, now }),
     rateLimits:
-      options.rateLimits ??
-      createMemoryRateLimiter({
-        scale: config.auth.rateLimitScale,
-        limits: { loginAccount: config.auth.loginAccountLimit },
-      }),
+      options.rateLimits ?? createMemoryRateLimiter({ scale: config.auth.rateLimitScale }),
     passwords: createPasswordHasher(config.auth.passwordHash),
     jobs: createJobRunner({ enabled: config.backgroundJobs, log: app.log }),
     domainEvents,
@@ -298,7 +293,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const mounted = await registerSsr(app, {
       buildDir: config.webBuildDir,
       countryHeader: config.countryHeader,
-      pageSession: (headers) => pageSession(ctx, headers),
     });
     if (!mounted) {
       const hint = `No web build at ${config.webBuildDir}: pages answer 404. Run \`npm run build -w @casino/web\`, or \`npm run dev -w @casino/web\` for Vite (it proxies /api here).`;
