@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./infra/db";
 import { migrate } from "./infra/migrate";
+import { demoExposures, demoListenRefusal, isLoopbackHost } from "./lib/listen-guard";
 import { seed } from "./seed";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -20,7 +21,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The demo on a public interface approves payments and shows codes to anyone: say why, stop.
+  const refusal = demoListenRefusal(config);
+  if (refusal !== null) {
+    console.error(refusal);
+    process.exit(1);
+  }
   const log = pino({ level: config.logLevel });
+  if (config.demoPublic && demoExposures(config).length > 0 && !isLoopbackHost(config.host)) {
+    log.warn(
+      { host: config.host, exposed: demoExposures(config) },
+      "DEMO_PUBLIC: the demo listens on a public interface on purpose",
+    );
+  }
   if (config.isProduction && config.demo) {
     log.warn(
       "DEMO is on (npm start): sandbox payments, games, verification, sign-in and chain and the dev outbox are served; run main.ts without DEMO for real money",

@@ -61,8 +61,8 @@ describe("passwords", () => {
     });
     const wrong = await change(tokens.accessToken, {
       currentPassword: "not-mine",
-      newPassword: "123456",
-      repeatNewPassword: "123456",
+      newPassword: "zq-7x2",
+      repeatNewPassword: "zq-7x2",
     });
     expect(wrong.statusCode).toBe(422);
     expect(expectErrorBody(wrong.json()).error.fields).toEqual({
@@ -81,8 +81,8 @@ describe("passwords", () => {
     const attempt = (currentPassword: string) =>
       change(tokens.accessToken, {
         currentPassword,
-        newPassword: "123456",
-        repeatNewPassword: "123456",
+        newPassword: "zq-7x2",
+        repeatNewPassword: "zq-7x2",
       });
     for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`)).statusCode).toBe(422);
     expect((await attempt(password)).statusCode).toBe(429);

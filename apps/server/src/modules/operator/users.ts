@@ -19,6 +19,7 @@ import { Secret, TOTP } from "otpauth";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../lib/common-passwords";
 import { needsSecondFactor, operatorKeyHash } from "../../lib/operator-api";
 import { type FieldFail, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
 import { resealStale, sealerOf } from "../../lib/sealed-secrets";
@@ -206,11 +207,17 @@ export async function patchOperatorUser(
   });
 }
 
-/** POST /api/operator/users/password: the link's token sets the password, once. */
+/**
+ * POST /api/operator/users/password: the link's token sets the password, once (a password on the
+ * list of common passwords is a 422 on the field, the link stays usable).
+ */
 export async function setOperatorPassword(
   ctx: AppContext,
   body: { token: string; password: string },
 ): Promise<void> {
+  if (await isCommonPassword(body.password)) {
+    throw AppError.unprocessable({ password: [COMMON_PASSWORD_MESSAGE] });
+  }
   const passwordHash = await ctx.passwords.hash(body.password);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { checkCommonPassword } from "../../lib/common-passwords";
 import { audit, limitOrAudit, loginHash } from "./audit";
 import type { AuthenticatedPlayer } from "./authenticate";
 import { codeInvalid } from "./email-confirmation";
@@ -42,6 +43,7 @@ export async function changePassword(
   body: z.infer<typeof PasswordChangeBody>,
 ): Promise<{ closedSessions: number }> {
   const errors = validateForm(body, changeSchema);
+  await checkCommonPassword(errors, "newPassword", body.newPassword);
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
   await limitOrAudit(
     ctx,
@@ -154,6 +156,7 @@ export async function confirmPasswordReset(
   body: z.infer<typeof PasswordConfirmBody>,
 ): Promise<void> {
   const errors = validateForm(body, confirmSchema);
+  await checkCommonPassword(errors, "password", body.password);
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
   await limitOrAudit(
     ctx,

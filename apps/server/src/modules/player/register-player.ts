@@ -2,6 +2,7 @@ import type { RegisterBody, RegisterPhoneBody, SessionTokens } from "@casino/con
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { checkCommonPassword } from "../../lib/common-passwords";
 import { assertCountryAllowed } from "./assert-country-allowed";
 import { audit, limitOrAudit } from "./audit";
 import { sendEmailConfirmation } from "./email-confirmation";
@@ -39,6 +40,7 @@ type Registration =
  * of the registration descriptors and reference checks (422 with error.fields), for the phone
  * path the one-time code (11003/11004, used up in the same transaction that creates the
  * player), then the player and a session. E-mail registrations get a confirmation e-mail.
+ * A password on the list of common passwords is a 422 on the password field.
  */
 export async function registerPlayer(
   ctx: AppContext,
@@ -83,6 +85,7 @@ export async function registerPlayer(
   if (phone && !errors.phone && (await players.findByPhone(phone))) {
     addFieldError(errors, "phone", FIELD_MESSAGES.phoneTaken);
   }
+  await checkCommonPassword(errors, "password", body.password);
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
 
   let otpId: string | null = null;
