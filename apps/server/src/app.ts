@@ -46,6 +46,7 @@ import { operatorRoutes } from "./modules/operator/routes";
 import { paymentRoutes } from "./modules/payment/routes";
 import { registerPlayerAuth } from "./modules/player/authenticate";
 import { documentRoutes } from "./modules/player/documents/routes";
+import { pageSession } from "./modules/player/page-session";
 import { playerRoutes } from "./modules/player/routes";
 import { socialRoutes } from "./modules/player/social/routes";
 import { setUpSocial, withSandboxSocialDefaults } from "./modules/player/social/setup";
@@ -293,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const mounted = await registerSsr(app, {
       buildDir: config.webBuildDir,
       countryHeader: config.countryHeader,
+      pageSession: (headers) => pageSession(ctx, headers),
     });
     if (!mounted) {
       const hint = `No web build at ${config.webBuildDir}: pages answer 404. Run \`npm run build -w @casino/web\`, or \`npm run dev -w @casino/web\` for Vite (it proxies /api here).`;

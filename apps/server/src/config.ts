@@ -147,6 +147,23 @@ export const configDocs: readonly ConfigDoc[] = [
     description: "Lifetime of a signed access token (JWT); the session token refreshes it",
   },
   {
+    name: "SESSION_IDLE_TIMEOUT_SECONDS",
+    default: "2592000",
+    description:
+      "A player session unused this long (no refresh, no authenticated request) ends: 30 days",
+  },
+  {
+    name: "SESSION_MAX_AGE_SECONDS",
+    default: "7776000",
+    description: "A player session ends this long after its sign-in, however active: 90 days",
+  },
+  {
+    name: "SESSION_ROTATION_GRACE_SECONDS",
+    default: "10",
+    description:
+      "A session token replaced by a refresh still refreshes (without a new token) this long, for two tabs refreshing at once; later it ends the session",
+  },
+  {
     name: "PASSWORD_HASH_MEMORY_KIB",
     default: "19456",
     description: "Argon2id memory cost in KiB (production refuses less than 19456)",
@@ -430,6 +447,9 @@ const EnvSchema = z.object({
     .default(72),
   GAME_WALLET_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(2_592_000),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(7_776_000),
+  SESSION_ROTATION_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(19_456),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(100).default(2),
   OTP_TTL_SECONDS: z.coerce.number().int().min(30).max(600).default(600),
@@ -603,6 +623,12 @@ export interface Config {
 
 export interface AuthConfig {
   accessTokenTtlSeconds: number;
+  /** A session unused this long ends (no refresh, no authenticated request). */
+  sessionIdleSeconds: number;
+  /** A session ends this long after its sign-in, however active. */
+  sessionMaxAgeSeconds: number;
+  /** How long a rotated-out session token still refreshes (two tabs at once). */
+  sessionRotationGraceSeconds: number;
   passwordHash: { memoryKiB: number; timeCost: number; parallelism: 1 };
   otpTtlSeconds: number;
   otpResendSeconds: number;
@@ -733,6 +759,9 @@ export function loadConfig(
     cspExtraSources,
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      sessionIdleSeconds: e.SESSION_IDLE_TIMEOUT_SECONDS,
+      sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
+      sessionRotationGraceSeconds: e.SESSION_ROTATION_GRACE_SECONDS,
       passwordHash: {
         memoryKiB: e.PASSWORD_HASH_MEMORY_KIB,
         timeCost: e.PASSWORD_HASH_TIME_COST,

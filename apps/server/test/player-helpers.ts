@@ -65,6 +65,26 @@ export type Tokens = {
   profileId: string;
 };
 
+/**
+ * The session token a sign-in answer set in its HttpOnly cookie (ADR 0022: the body's
+ * `sessionToken` is empty), or null.
+ */
+export function sessionCookieOf(response: LightMyRequestResponse): string | null {
+  const header = response.headers["set-cookie"];
+  const cookies = Array.isArray(header) ? header : header ? [String(header)] : [];
+  for (const cookie of cookies) {
+    const match = /^(?:__Host-)?casino_session=([^;]*)/.exec(cookie);
+    if (match) return match[1] || null;
+  }
+  return null;
+}
+
+/** A sign-in answer's tokens, the session token taken from its cookie. */
+export function tokensOf(response: LightMyRequestResponse): Tokens {
+  const tokens = json<{ data: Tokens }>(response).data;
+  return { ...tokens, sessionToken: sessionCookieOf(response) ?? tokens.sessionToken };
+}
+
 export function bearer(token: string): InjectOptions["headers"] {
   return { authorization: `Bearer ${token}` };
 }
@@ -86,7 +106,7 @@ export async function registerByEmail(
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   }
   return {
-    tokens: json<{ data: Tokens }>(response).data,
+    tokens: tokensOf(response),
     email: body.email as string,
     password: body.password as string,
   };

@@ -9,6 +9,7 @@ import {
   type PlayerTestApp,
   registerByEmail,
   type Tokens,
+  tokensOf,
 } from "./player-helpers";
 
 describe("POST /api/player/sessions (login)", () => {
@@ -23,7 +24,10 @@ describe("POST /api/player/sessions (login)", () => {
   it("API-10 BE-12 signs in the demo player with a signed access token carrying exp, sub and sid", async () => {
     const response = await loginAs(app, "demo@example.com", "demo-password");
     expect(response.statusCode).toBe(201);
-    const tokens = json<{ data: Tokens }>(response).data;
+    const body = json<{ data: Tokens }>(response).data;
+    // ADR 0022: the session token is in the HttpOnly cookie only.
+    expect(body.sessionToken).toBe("");
+    const tokens = tokensOf(response);
     const [, payload] = tokens.accessToken.split(".");
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as Record<
       string,

@@ -10,7 +10,7 @@ import {
   loginAs,
   type PlayerTestApp,
   registerByEmail,
-  type Tokens,
+  tokensOf,
 } from "./player-helpers";
 
 describe("passwords", () => {
@@ -45,6 +45,12 @@ describe("passwords", () => {
     });
   const profile = (accessToken: string) =>
     app.inject({ method: "GET", url: "/api/player/profile", headers: bearer(accessToken) });
+  const refreshBy = (sessionToken: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/player/sessions/refresh",
+      headers: bearer(sessionToken),
+    });
 
   it("PR-04 BE-18 checks the §5 rules and the current password (422 on currentPassword)", async () => {
     const { tokens } = await registerByEmail(app);
@@ -88,27 +94,30 @@ describe("passwords", () => {
     expect((await attempt(password)).statusCode).toBe(429);
   });
 
-  it("API-21 PR-04 BE-18 changes the password and, when asked, closes every other session", async () => {
+  it("API-21 PR-04 BE-18 changing the password always closes every other session, the current one stays (ADR 0022)", async () => {
     const { email, password, tokens } = await registerByEmail(app);
-    const other = json<{ data: Tokens }>(await loginAs(app, email, password)).data;
-    const keep = await change(tokens.accessToken, {
+    const other = tokensOf(await loginAs(app, email, password));
+    const changed = await change(tokens.accessToken, {
       currentPassword: password,
       newPassword: "second-pass",
       repeatNewPassword: "second-pass",
     });
-    expect(json(keep)).toEqual({ data: { closedSessions: 0 } });
-    expect((await profile(other.accessToken)).statusCode).toBe(200);
+    expect(json(changed)).toEqual({ data: { closedSessions: 1 } });
+    expect((await profile(other.accessToken)).statusCode).toBe(401);
+    expect((await refreshBy(other.sessionToken)).statusCode).toBe(401);
+    expect((await profile(tokens.accessToken)).statusCode).toBe(200);
+    expect((await refreshBy(tokens.sessionToken)).statusCode).toBe(200);
     expect((await loginAs(app, email, password)).statusCode).toBe(401);
 
-    const third = json<{ data: Tokens }>(await loginAs(app, email, "second-pass")).data;
-    const close = await change(tokens.accessToken, {
+    // `closeOtherSessions: false` no longer keeps them.
+    const third = tokensOf(await loginAs(app, email, "second-pass"));
+    const again = await change(tokens.accessToken, {
       currentPassword: "second-pass",
       newPassword: "third-pass",
       repeatNewPassword: "third-pass",
-      closeOtherSessions: true,
+      closeOtherSessions: false,
     });
-    expect(json(close)).toEqual({ data: { closedSessions: 2 } });
-    expect((await profile(other.accessToken)).statusCode).toBe(401);
+    expect(json(again)).toEqual({ data: { closedSessions: 1 } });
     expect((await profile(third.accessToken)).statusCode).toBe(401);
     expect((await profile(tokens.accessToken)).statusCode).toBe(200);
     expect((await loginAs(app, email, "third-pass")).statusCode).toBe(201);

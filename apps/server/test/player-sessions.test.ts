@@ -9,6 +9,7 @@ import {
   type PlayerTestApp,
   registerByEmail,
   type Tokens,
+  tokensOf,
 } from "./player-helpers";
 
 const CHROME_LINUX =
@@ -38,7 +39,7 @@ describe("sessions", () => {
   const signIn = async (email: string, password: string, userAgent?: string, ip = freshIp()) => {
     const response = await loginAs(app, email, password, ip, userAgent);
     expect(response.statusCode).toBe(201);
-    return json<{ data: Tokens }>(response).data;
+    return tokensOf(response);
   };
   const profile = (accessToken: string) =>
     app.inject({ method: "GET", url: "/api/player/profile", headers: bearer(accessToken) });
@@ -71,14 +72,16 @@ describe("sessions", () => {
     expect((await profile(tokens.accessToken)).statusCode).toBe(401);
   });
 
-  it("API-12 SE-02 BE-14 refresh takes the bearer session token and returns a new access token, same session token", async () => {
+  it("API-12 SE-02 BE-14 refresh takes the bearer session token and returns a new access token and a new session token", async () => {
     const { tokens } = await registerByEmail(app);
     app.clock.advance(1000);
     expect((await profile(tokens.accessToken)).statusCode).toBe(401);
     const response = await refresh(tokens.sessionToken);
     expect(response.statusCode).toBe(200);
     const renewed = json<{ data: Tokens }>(response).data;
-    expect(renewed.sessionToken).toBe(tokens.sessionToken);
+    // ADR 0022: every refresh rotates the session token; a bearer client gets it in the body.
+    expect(renewed.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(renewed.sessionToken).not.toBe(tokens.sessionToken);
     expect(renewed.profileId).toBe(tokens.profileId);
     expect(renewed.accessToken).not.toBe(tokens.accessToken);
     expect(new Date(renewed.expiresAt).getTime()).toBe(app.clock.current.getTime() + 900_000);

@@ -145,8 +145,11 @@ export const SocialRedirectQuery = z.strictObject({
 /**
  * What every sign-in path returns (login, both registrations, social, auto-login, refresh).
  * `accessToken` is a short-lived JWT (claims `sub` = profile id, `sid` = session id, `exp`);
- * `sessionToken` is the long-lived opaque token of the server-side session, sent as
- * `Authorization: Bearer …` to /sessions/refresh. Refresh returns the same sessionToken.
+ * `sessionToken` is empty in every sign-in answer (ADR 0022): the long-lived opaque token of the
+ * server-side session is set in an HttpOnly cookie (`casino_session`, `__Host-casino_session` on
+ * https) that /sessions/refresh reads and rotates. A client without cookies takes it from the
+ * Set-Cookie header and sends it as `Authorization: Bearer …` to /sessions/refresh, whose answer
+ * then carries the rotated one here (empty within the grace window of a concurrent refresh).
  */
 export const SessionTokens = z
   .object({
@@ -271,7 +274,10 @@ export const ProfileUpdateBody = z
   .meta({ id: "ProfileUpdateBody" });
 export type ProfileUpdateBody = z.infer<typeof ProfileUpdateBody>;
 
-/** PUT /api/player/passwords (PR-04, BE-18). `closeOtherSessions` ends every other session. */
+/**
+ * PUT /api/player/passwords (PR-04, BE-18). Every other session ends, whatever
+ * `closeOtherSessions` says (ADR 0022; kept for older clients).
+ */
 export const PasswordChangeBody = z.strictObject({
   currentPassword: z.string().max(1024).optional(),
   newPassword: z.string().max(1024).optional(),

@@ -13,6 +13,14 @@ export interface SsrOptions {
   buildDir: string;
   /** The trusted country header, forwarded to in-process API calls so they see the same country. */
   countryHeader: string | null;
+  /**
+   * The session of a page request (ADR 0022, player/page-session.ts): a fresh access token for
+   * the render when the session cookie is live and the `token` cookie is missing or expiring, or
+   * both cleared when the session ended.
+   */
+  pageSession?: (headers: {
+    cookie?: string | undefined;
+  }) => Promise<{ cookieHeader: string; setCookies: string[] } | null>;
 }
 
 /**
@@ -83,6 +91,16 @@ export function createApiFetch(
   };
 }
 
+/** Raw header pairs with every Cookie line replaced by one. */
+function withCookieHeader(raw: string[], cookie: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() !== "cookie") out.push(raw[i]!, raw[i + 1]!);
+  }
+  out.push("cookie", cookie);
+  return out;
+}
+
 /** Hashed build assets never change under one name; everything else must be revalidated. */
 function cacheControlFor(filePath: string, clientDir: string): string {
   const relative = path.relative(clientDir, filePath).split(path.sep).join("/");
@@ -141,6 +159,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
     // @fastify/compress): compress that stream here, by the request's Accept-Encoding.
     const compress = compression({ threshold: 1024 });
     scope.all("/*", async (request, reply) => {
+      const session = options.pageSession ? await options.pageSession(request.headers) : null;
+      if (session) {
+        // The loaders (and their in-process API calls) read the Cookie header of this request:
+        // React Router's request is built from rawHeaders, the API calls from headers.
+        request.raw.headers.cookie = session.cookieHeader;
+        request.raw.rawHeaders = withCookieHeader(request.raw.rawHeaders, session.cookieHeader);
+        reply.raw.setHeader("set-cookie", session.setCookies);
+      }
       reply.hijack();
       await current.run(
         request,

@@ -27,7 +27,9 @@ export type AuthOutcome =
   | "rate_limited"
   | "restricted"
   | "invalid_code"
-  | "unknown_account";
+  | "unknown_account"
+  | "expired"
+  | "token_reuse";
 
 /** The HMAC of a normalised login, so the audit correlates attempts without storing e-mails. */
 export function loginHash(ctx: AppContext, login: string): string {

@@ -34,6 +34,7 @@ import { changePassword, confirmPasswordReset, requestPasswordReset } from "./pa
 import { normalizePhone } from "./player-fields";
 import { registerPlayer } from "./register-player";
 import { sendOtp } from "./send-otp";
+import { signInAnswer } from "./session-cookie";
 import { closeSession, listSessions, logout, refreshSession } from "./sessions";
 import { tokenLogin } from "./token-login";
 
@@ -64,7 +65,7 @@ export async function playerAuthRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const tokens = await registerPlayer(ctx, request, { kind: "email", body: request.body });
-      return reply.code(201).send({ data: tokens });
+      return reply.code(201).send({ data: signInAnswer(reply, ctx.config, tokens) });
     },
   );
 
@@ -80,7 +81,7 @@ export async function playerAuthRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const tokens = await registerPlayer(ctx, request, { kind: "phone", body: request.body });
-      return reply.code(201).send({ data: tokens });
+      return reply.code(201).send({ data: signInAnswer(reply, ctx.config, tokens) });
     },
   );
 
@@ -143,7 +144,7 @@ export async function playerAuthRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const tokens = await login(ctx, request, request.body);
-      return reply.code(201).send({ data: tokens });
+      return reply.code(201).send({ data: signInAnswer(reply, ctx.config, tokens) });
     },
   );
 
@@ -159,7 +160,7 @@ export async function playerAuthRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const tokens = await tokenLogin(ctx, request, request.body);
-      return reply.code(201).send({ data: tokens });
+      return reply.code(201).send({ data: signInAnswer(reply, ctx.config, tokens) });
     },
   );
 
@@ -168,12 +169,13 @@ export async function playerAuthRoutes(app: FastifyInstance, ctx: AppContext): P
     {
       schema: {
         tags,
-        summary: "New access token for `Authorization: Bearer <sessionToken>` (SE-02, BE-14)",
+        summary:
+          "New access token and rotated session token, from the session cookie or `Authorization: Bearer <sessionToken>` (SE-02, BE-14, ADR 0022)",
         querystring: NoQuery,
         response: { 200: SessionTokensResponse, ...authErrors },
       },
     },
-    async (request) => ({ data: await refreshSession(ctx, request) }),
+    async (request, reply) => ({ data: await refreshSession(ctx, request, reply) }),
   );
 
   api.post(
@@ -182,13 +184,13 @@ export async function playerAuthRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: {
         tags,
         summary:
-          "Revoke the session of the bearer access token (expired too) or session token (SE-07, BE-15)",
+          "Revoke the session of the bearer access token (expired too), session token or session cookie; clears the cookie (SE-07, BE-15)",
         querystring: NoQuery,
         response: { 200: OkResponse, ...authErrors },
       },
     },
-    async (request) => {
-      await logout(ctx, request);
+    async (request, reply) => {
+      await logout(ctx, request, reply);
       return ok;
     },
   );
@@ -231,7 +233,7 @@ export async function playerAuthRoutes(app: FastifyInstance, ctx: AppContext): P
       preHandler: authenticated,
       schema: {
         tags,
-        summary: "Change the password (PR-04, BE-18); optionally close the other sessions",
+        summary: "Change the password (PR-04, BE-18); every other session ends",
         body: PasswordChangeBody,
         response: { 200: PasswordChangeResponse, ...authErrors },
       },

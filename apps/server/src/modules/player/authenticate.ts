@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { bearerToken, verifyAccessToken } from "./access-token";
 import { sessionsRepository } from "./repository";
+import { sessionLive } from "./session-lifetime";
 
 /** The signed-in player of a request, set by `requirePlayer`. */
 export interface AuthenticatedPlayer {
@@ -31,7 +32,8 @@ export function registerPlayerAuth(app: FastifyInstance): void {
  *     const { profileId } = playerOf(request);
  *   })
  * A missing, malformed or expired access token is a 401; so is a token whose server-side
- * session was revoked (checked on every request, so logout and "close session" act at once).
+ * session was revoked or outlived its idle or absolute lifetime (checked on every request, so
+ * logout and "close session" act at once).
  * A blocked account gets 403 with code 11040.
  */
 export function requirePlayer(ctx: AppContext): preHandlerAsyncHookHandler {
@@ -43,7 +45,12 @@ export function requirePlayer(ctx: AppContext): preHandlerAsyncHookHandler {
     const claims = await verifyAccessToken(ctx.config.secrets.jwtSecret, token, now);
     if (!claims) throw AppError.unauthorized();
     const session = await sessions.findById(claims.sessionId);
-    if (!session || session.revokedAt || session.playerId !== claims.profileId) {
+    // Revoked, idle past SESSION_IDLE_TIMEOUT_SECONDS or older than SESSION_MAX_AGE_SECONDS.
+    if (
+      !session ||
+      session.playerId !== claims.profileId ||
+      !sessionLive(session, now, ctx.config.auth)
+    ) {
       throw AppError.unauthorized();
     }
     if (session.playerStatus === 3) {

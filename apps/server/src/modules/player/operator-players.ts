@@ -14,6 +14,7 @@ import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { iso, recordOperatorChange } from "../../lib/operator-keys";
+import { enqueueDisconnect } from "../realtime/control";
 import { currentWalletAccounts } from "../wallet/accounts";
 import { sessionsRepository } from "./repository";
 
@@ -141,6 +142,7 @@ export async function signOutOperatorPlayer(
   return ctx.db.transaction(async (tx) => {
     await playerRow(tx, id, true);
     const ended = await sessionsRepository(tx).revokeAll(id, "operator", ctx.now());
+    await enqueueDisconnect(tx, { profileId: id }, ctx.now());
     await recordOperatorChange(tx, {
       kind: "player-sessions",
       entityId: id,

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { checkCommonPassword } from "../../lib/common-passwords";
+import { enqueueDisconnect } from "../realtime/control";
 import { audit, limitOrAudit, loginHash } from "./audit";
 import type { AuthenticatedPlayer } from "./authenticate";
 import { codeInvalid } from "./email-confirmation";
@@ -33,8 +34,8 @@ const confirmSchema = buildSchema({
 
 /**
  * PUT /api/player/passwords (PR-04, BE-18): the §5 rules (422), the current password (422 on
- * currentPassword when wrong), then the new hash; `closeOtherSessions` revokes every other
- * session and reports how many.
+ * currentPassword when wrong), then the new hash; every other session of the player ends (and
+ * its WebSockets close), the current one stays; the answer says how many ended.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -70,14 +71,19 @@ export async function changePassword(
   const now = ctx.now();
   const closedSessions = await ctx.db.transaction(async (tx) => {
     await playersRepository(tx).setPasswordHash(player.profileId, hash, now);
-    return body.closeOtherSessions
-      ? sessionsRepository(tx).revokeAll(
-          player.profileId,
-          "password_changed",
-          now,
-          player.sessionId,
-        )
-      : 0;
+    // Every other session ends, always (ADR 0022; `closeOtherSessions` is no longer needed).
+    const closed = await sessionsRepository(tx).revokeAll(
+      player.profileId,
+      "password_changed",
+      now,
+      player.sessionId,
+    );
+    await enqueueDisconnect(
+      tx,
+      { profileId: player.profileId, exceptSessionId: player.sessionId },
+      now,
+    );
+    return closed;
   });
   await audit(ctx, request, {
     event: "password.change",
@@ -175,6 +181,7 @@ export async function confirmPasswordReset(
     if (!id) return null;
     await playersRepository(tx).setPasswordHash(id, hash, now);
     await sessionsRepository(tx).revokeAll(id, "password_reset", now);
+    await enqueueDisconnect(tx, { profileId: id }, now);
     return id;
   });
   await audit(ctx, request, {

@@ -375,6 +375,41 @@ export function sessionsRepository(db: Queryable) {
       return rows[0] ? toSession(rows[0]) : null;
     },
 
+    /**
+     * Replaces the session's token (a refresh rotates it, ADR 0022) when `oldHash` is still the
+     * current one, and keeps the old one as retired. False when another refresh replaced it
+     * first (or the session ended): the caller looks the token up among the retired ones.
+     */
+    async rotate(id: string, oldHash: string, newHash: string, now: Date): Promise<boolean> {
+      const rows = await db.query<{ session_id: string }>(
+        `WITH rotated AS (
+           UPDATE player_sessions SET token_hash = $3, last_seen_at = $4
+            WHERE id = $1 AND token_hash = $2 AND revoked_at IS NULL
+            RETURNING id)
+         INSERT INTO player_session_retired_tokens (token_hash, session_id, retired_at)
+         SELECT $2, id, $4 FROM rotated
+         RETURNING session_id`,
+        [id, oldHash, newHash, now],
+      );
+      return rows.length > 0;
+    },
+
+    /** The session a retired (rotated-out) token belonged to, and when it was replaced. */
+    async findByRetiredTokenHash(
+      tokenHash: string,
+    ): Promise<{ session: SessionRecord; retiredAt: Date } | null> {
+      const rows = await db.query<SessionRow & { retired_at: Date }>(
+        `SELECT ${SESSION_COLUMNS}, r.retired_at
+           FROM player_session_retired_tokens r
+           JOIN player_sessions s ON s.id = r.session_id
+           JOIN players p ON p.id = s.player_id
+          WHERE r.token_hash = $1`,
+        [tokenHash],
+      );
+      const row = rows[0];
+      return row ? { session: toSession(row), retiredAt: new Date(row.retired_at) } : null;
+    },
+
     /** Moves last_seen_at forward, at most once per `minSeconds` (one write a minute, not per call). */
     async touch(id: string, now: Date, minSeconds: number): Promise<void> {
       await db.query(
@@ -412,23 +447,30 @@ export function sessionsRepository(db: Queryable) {
       return rows.length;
     },
 
+    /**
+     * Live sessions: not revoked, seen since `seenSince` (the idle lifetime) and started since
+     * `startedSince` (the absolute lifetime).
+     */
     async listLive(
       playerId: string,
       page: number,
       perPage: number,
+      live: { seenSince: Date; startedSince: Date },
     ): Promise<{ sessions: SessionRecord[]; total: number }> {
       const [rows, count] = await Promise.all([
         db.query<SessionRow>(
           `SELECT ${SESSION_COLUMNS} FROM player_sessions s JOIN players p ON p.id = s.player_id
             WHERE s.player_id = $1 AND s.revoked_at IS NULL
+              AND s.last_seen_at > $4 AND s.created_at > $5
             ORDER BY s.created_at DESC, s.id DESC
             LIMIT $2 OFFSET $3`,
-          [playerId, perPage, (page - 1) * perPage],
+          [playerId, perPage, (page - 1) * perPage, live.seenSince, live.startedSince],
         ),
         db.query<{ total: string }>(
           `SELECT count(*) AS total FROM player_sessions
-            WHERE player_id = $1 AND revoked_at IS NULL`,
-          [playerId],
+            WHERE player_id = $1 AND revoked_at IS NULL
+              AND last_seen_at > $2 AND created_at > $3`,
+          [playerId, live.seenSince, live.startedSince],
         ),
       ]);
       return { sessions: rows.map(toSession), total: Number(count[0]?.total ?? 0) };

@@ -6,6 +6,7 @@ import { decodeJwt } from "jose";
 import type { AppContext } from "../../context";
 import { verifyAccessToken } from "../player/access-token";
 import { sessionsRepository } from "../player/repository";
+import { sessionLive } from "../player/session-lifetime";
 
 export type ConnectionAuth =
   | { kind: "player"; profileId: string; sessionId: string; expiresAt: Date }
@@ -31,7 +32,11 @@ export async function authenticateConnection(
   const expiresAt = new Date(exp * 1000);
   if (expiresAt.getTime() <= now.getTime()) return { kind: "expired" };
   const session = await sessionsRepository(ctx.db).findById(claims.sessionId);
-  if (!session || session.revokedAt || session.playerId !== claims.profileId) {
+  if (
+    !session ||
+    session.playerId !== claims.profileId ||
+    !sessionLive(session, now, ctx.config.auth)
+  ) {
     return { kind: "invalid" };
   }
   if (session.playerStatus === BLOCKED_STATUS) return { kind: "blocked" };

@@ -1,7 +1,8 @@
 // This node's WebSocket clients and their channels. Messages from the pub/sub port (any
 // node's outbox publisher) are pushed to the local subscribers of their channel.
 import type { PubSubMessage } from "../../infra/pubsub";
-import { type Disconnect, publicationFrame } from "./protocol";
+import { disconnectMatches, parseDisconnect } from "./control";
+import { type Disconnect, DisconnectCodes, publicationFrame } from "./protocol";
 
 /** What the hub needs of a connection. */
 export interface HubClient {
@@ -11,6 +12,8 @@ export interface HubClient {
    */
   sendFrame(frame: string | Buffer): void;
   disconnect(disconnect: Disconnect): void;
+  /** Who the connection authenticated as (null: a guest or not connected yet). */
+  readonly identity?: { profileId: string; sessionId: string | null } | null;
 }
 
 export class RealtimeHub {
@@ -51,6 +54,22 @@ export class RealtimeHub {
     const frame = Buffer.from(publicationFrame(message.channel, message.data));
     for (const client of set) client.sendFrame(frame);
     return set.size;
+  }
+
+  /**
+   * Acts on a control message of the bus (control.ts): a disconnect closes this node's
+   * connections of the ended session (or player) with 3500; returns how many.
+   */
+  control(data: unknown): number {
+    const message = parseDisconnect(data);
+    if (!message) return 0;
+    let closed = 0;
+    for (const client of [...this.clients]) {
+      if (!disconnectMatches(message, client.identity ?? null)) continue;
+      client.disconnect(DisconnectCodes.invalidToken);
+      closed += 1;
+    }
+    return closed;
   }
 
   /** Closes every connection (shutdown: 3001, the clients reconnect to another node). */

@@ -5,6 +5,7 @@
 import type { Db } from "../../infra/db";
 import { createPubSub, type PubSubPort } from "../../infra/pubsub";
 import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions } from "./connection";
+import { CONTROL_CHANNEL } from "./control";
 import { RealtimeHub } from "./hub";
 import { OutboxPublisher, type OutboxPublisherOptions } from "./outbox-publisher";
 import { DisconnectCodes } from "./protocol";
@@ -41,7 +42,10 @@ export async function setUpRealtime(input: {
   const onError = (error: unknown) => log.error({ err: error }, "realtime pub/sub error");
   const pubsub = settings.pubsub ?? (await createPubSub({ redisUrl: input.redisUrl, onError }));
   const hub = new RealtimeHub();
-  const unsubscribe = pubsub.subscribe((message) => hub.deliver(message));
+  const unsubscribe = pubsub.subscribe((message) => {
+    if (message.channel === CONTROL_CHANNEL) hub.control(message.data);
+    else hub.deliver(message);
+  });
   const publisher = new OutboxPublisher(db, pubsub, log, settings.outbox);
   if (settings.publisher ?? true) publisher.start();
   let closed = false;

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { applyFieldErrors, isApiError } from "../../forms/api-errors";
-import { CheckboxField, InputField } from "../../forms/fields";
+import { InputField } from "../../forms/fields";
 import { FormFooter } from "../../forms/form-footer";
 import { contentMessages, rulesResolver, schemaFrom } from "../../forms/rules-resolver";
 import { apiRequest } from "../../lib/api/api-client";
@@ -16,7 +16,6 @@ type PasswordValues = {
   currentPassword: string;
   newPassword: string;
   repeatNewPassword: string;
-  closeOtherSessions: boolean;
 };
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "repeatNewPassword"] as const;
 const PER_PAGE = 10;
@@ -52,7 +51,6 @@ function PasswordChange() {
       currentPassword: "",
       newPassword: "",
       repeatNewPassword: "",
-      closeOtherSessions: false,
     },
   });
   const { errors, isValid, isSubmitting } = form.formState;
@@ -135,13 +133,6 @@ function PasswordChange() {
           error={errors.repeatNewPassword?.message}
           {...form.register("repeatNewPassword")}
           onFocus={() => clearServer("repeatNewPassword")}
-        />
-        <CheckboxField
-          label={t(
-            "global-components.pages.profile-security.closeOthers",
-            "Sign out of other sessions",
-          )}
-          {...form.register("closeOtherSessions")}
         />
         <FormFooter
           notice={notice}

@@ -34,7 +34,7 @@ export async function currentBearerToken(): Promise<string | null> {
 
 /** SE-05, SE-06: the server refused the session: drop it everywhere and let the app open sign-in. */
 export function rejectSession(): void {
-  if (!tokenStore.get() && !tokenStore.getSessionToken()) return;
+  if (!tokenStore.get()) return;
   tokenStore.clear();
   writeChangeSession("logout");
   emitSessionRejected();
@@ -45,6 +45,17 @@ function unauthorized(): Response {
     status: 401,
     headers: { "content-type": "application/json" },
   });
+}
+
+/**
+ * Calls carry no cookies (spec §7), except the session's own routes: a sign-in's answer sets the
+ * HttpOnly session cookie, which the browser only stores from a call made with credentials
+ * (ADR 0022). The server reads that cookie on refresh and logout only.
+ */
+export function credentialsFor(path: string): RequestCredentials {
+  return path.startsWith("/api/player/sessions") || path.startsWith("/api/player/register")
+    ? "same-origin"
+    : "omit";
 }
 
 /** The thin wrapper: one fetch, no retry. */
@@ -65,7 +76,7 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
     }
   }
   if (!headers.has("accept")) headers.set("accept", "application/json");
-  const response = await fetch(path, { ...init, headers, credentials: "omit" });
+  const response = await fetch(path, { ...init, headers, credentials: credentialsFor(path) });
   if (withToken && (response.status === 401 || response.status === 403)) rejectSession();
   return response;
 }

@@ -1,7 +1,7 @@
 // Logout (SE-07): the session cleared here and in the other tabs (changeSession logout), the
-// locale home, then POST /api/player/sessions/logout.
+// locale home, then POST /api/player/sessions/logout, which ends the session and clears its
+// HttpOnly cookie.
 import type { QueryClient } from "@tanstack/react-query";
-import { currentBearerToken } from "../api/api-client";
 import { stopRealtime } from "../realtime/realtime";
 import { writeChangeSession } from "./change-session";
 import { tokenStore } from "./token-store";
@@ -12,24 +12,22 @@ import { tokenStore } from "./token-store";
  * sign-in dialog opened in between would be closed by it.
  */
 export async function logout(queryClient: QueryClient, signedOut?: () => void): Promise<void> {
-  let token: string | null = null;
-  try {
-    token = await currentBearerToken();
-  } catch {
-    token = null;
-  }
+  // The access token as it is, expired or not (the server takes an expired one to end its
+  // session), and the session cookie, which the server also ends and clears.
+  const token = tokenStore.get();
   tokenStore.clear();
   writeChangeSession("logout");
   stopRealtime();
   queryClient.removeQueries({ queryKey: ["player"] });
   queryClient.removeQueries({ queryKey: ["wallet"] });
   signedOut?.();
-  if (token) {
-    // With the token given explicitly: a 401 here must not reopen sign-in.
-    await fetch("/api/player/sessions/logout", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-      credentials: "omit",
-    }).catch(() => undefined);
-  }
+  // With the token given explicitly: a 401 here must not reopen sign-in.
+  await fetch("/api/player/sessions/logout", {
+    method: "POST",
+    headers: {
+      accept: "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    credentials: "same-origin",
+  }).catch(() => undefined);
 }

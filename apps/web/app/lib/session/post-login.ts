@@ -12,7 +12,8 @@ import { type StoredTokens, tokenStore } from "./token-store";
 export type SignedIn = StoredTokens & { profileId?: string };
 
 export function completeSignIn(tokens: SignedIn, queryClient: QueryClient): void {
-  tokenStore.set({ accessToken: tokens.accessToken, sessionToken: tokens.sessionToken });
+  // The session token is already in the HttpOnly cookie the sign-in answer set (ADR 0022).
+  tokenStore.set({ accessToken: tokens.accessToken });
   writeChangeSession("login");
   void queryClient.invalidateQueries();
   // Quiet: GET /api/wallet/accounts answers 404 until the wallet issue lands.

@@ -1,24 +1,22 @@
 // The browser's refresh flow (refresh.ts has the rules): POST /api/player/sessions/refresh with
-// the session token as bearer, the new tokens stored in the cookies; one refresh at a time per
-// tab, coordinated with the other tabs through localStorage.
+// the HttpOnly session cookie (ADR 0022: the server reads it, rotates it and sets the new one),
+// the new access token stored in its cookie; one refresh at a time per tab, coordinated with the
+// other tabs through localStorage.
 import { ensureFreshToken, singleFlight } from "./refresh";
 import { tokenStore } from "./token-store";
 
 export const REFRESH_PATH = "/api/player/sessions/refresh";
 
 async function refreshTokens(): Promise<string> {
-  const sessionToken = tokenStore.getSessionToken();
-  if (!sessionToken) throw new Error("No session token");
   const response = await fetch(REFRESH_PATH, {
     method: "POST",
-    headers: { authorization: `Bearer ${sessionToken}`, accept: "application/json" },
-    credentials: "omit",
+    headers: { accept: "application/json" },
+    // Same-origin only: the session cookie goes with it, and the rotated one comes back.
+    credentials: "same-origin",
   });
   if (!response.ok) throw new Error(`Refresh refused: ${response.status}`);
-  const body = (await response.json()) as {
-    data: { accessToken: string; sessionToken: string };
-  };
-  tokenStore.set(body.data);
+  const body = (await response.json()) as { data: { accessToken: string } };
+  tokenStore.set({ accessToken: body.data.accessToken });
   return body.data.accessToken;
 }
 

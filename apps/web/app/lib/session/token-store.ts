@@ -1,18 +1,20 @@
-// The session lives in two cookies (spec §3, SE-01): `token`, the short-lived access token (a JWT
-// with `sub` = profile id, `sid`, `exp`) sent as the bearer token, and `sessionToken`, the
-// long-lived token of the server-side session that refreshes it (POST /sessions/refresh). Both
-// keep for one year; the access token is refreshed 10 s before its `exp` (refresh.ts).
+// The session (spec §3, SE-01; ADR 0022): `token`, the short-lived access token (a JWT with
+// `sub` = profile id, `sid`, `exp`) sent as the bearer token, is kept in a script-readable cookie
+// for one year (an expired one still means "signed in": it is refreshed before use). The
+// long-lived session token that refreshes it is in an HttpOnly cookie the server sets on sign-in
+// and rotates on every refresh (POST /sessions/refresh): no script here ever sees it.
 import { deleteBrowserCookie, readBrowserCookie, writeBrowserCookie } from "../cookies";
 
 export const TOKEN_COOKIE = "token";
-export const SESSION_TOKEN_COOKIE = "sessionToken";
+/** Where the session token was kept before ADR 0022 (script-readable); cleared on sign-out. */
+export const LEGACY_SESSION_TOKEN_COOKIE = "sessionToken";
 /** Token cookie max-age (spec §9). */
 export const TOKEN_MAX_AGE_SECONDS = 31_536_000;
 
 export type Session = { isLoggedIn: boolean; profileId: string | null };
 export const GUEST: Session = { isLoggedIn: false, profileId: null };
 
-export type StoredTokens = { accessToken: string; sessionToken: string };
+export type StoredTokens = { accessToken: string };
 
 type Claims = { sub?: unknown; profileId?: unknown; exp?: unknown };
 
@@ -64,20 +66,16 @@ export const tokenStore = {
   get(): string | null {
     return readBrowserCookie(TOKEN_COOKIE);
   },
-  getSessionToken(): string | null {
-    return readBrowserCookie(SESSION_TOKEN_COOKIE);
-  },
-  /** Stores the tokens of a sign-in or a refresh. */
+  /** Stores the access token of a sign-in or a refresh (the session token is the server's cookie). */
   set(tokens: StoredTokens): void {
     writeBrowserCookie(TOKEN_COOKIE, tokens.accessToken, { maxAge: TOKEN_MAX_AGE_SECONDS });
-    writeBrowserCookie(SESSION_TOKEN_COOKIE, tokens.sessionToken, {
-      maxAge: TOKEN_MAX_AGE_SECONDS,
-    });
     notify();
   },
   clear(): void {
     deleteBrowserCookie(TOKEN_COOKIE);
-    deleteBrowserCookie(SESSION_TOKEN_COOKIE);
+    if (readBrowserCookie(LEGACY_SESSION_TOKEN_COOKIE)) {
+      deleteBrowserCookie(LEGACY_SESSION_TOKEN_COOKIE);
+    }
     notify();
   },
   /** Tells subscribers to read the cookies again (another tab may have changed them). */

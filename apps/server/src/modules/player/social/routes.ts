@@ -13,6 +13,7 @@ import { AppError } from "../../../infra/errors";
 import { cachePrivate, errorResponses } from "../../../lib/http";
 import { getPublicSettings } from "../../settings/get-public-settings";
 import { settingsRepository } from "../../settings/repository";
+import { signInAnswer } from "../session-cookie";
 import { csrfOfState, hashStateKey, type IdentityService } from "./identity-service";
 import { socialRepository } from "./repository";
 import { type SocialIdentity, signInWithIdentity } from "./sign-in-with-identity";
@@ -102,7 +103,7 @@ export async function socialRoutes(
         fingerprint: fingerprint ?? null,
         affiliateTag: affiliateTag ?? null,
       });
-      return { data: tokens };
+      return { data: signInAnswer(reply, ctx.config, tokens) };
     },
   );
 
