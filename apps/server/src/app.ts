@@ -201,7 +201,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     sms: options.sms ?? createOutboxSmsPort({ db, now }),
     rateLimits:
-      options.rateLimits ?? createMemoryRateLimiter({ scale: config.auth.rateLimitScale }),
+      options.rateLimits ??
+      createMemoryRateLimiter({
+        scale: config.auth.rateLimitScale,
+        limits: { loginAccount: config.auth.loginAccountLimit },
+      }),
     passwords: createPasswordHasher(config.auth.passwordHash),
     jobs: createJobRunner({ enabled: config.backgroundJobs, log: app.log }),
     domainEvents,

@@ -195,6 +195,17 @@ export const configDocs: readonly ConfigDoc[] = [
       "Multiplies every abuse limit (login, OTP, registration, reset); e.g. 100 for load tests",
   },
   {
+    name: "LOGIN_ACCOUNT_MAX_FAILURES",
+    default: "30",
+    description:
+      "Failed sign-ins on one account from all addresses together (per window) after which only addresses the account has signed in from before may try; others get 429",
+  },
+  {
+    name: "LOGIN_ACCOUNT_WINDOW_SECONDS",
+    default: "3600",
+    description: "The window of LOGIN_ACCOUNT_MAX_FAILURES",
+  },
+  {
     name: "SMTP_URL",
     default: "(unset)",
     description:
@@ -456,6 +467,13 @@ const EnvSchema = z.object({
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   OTP_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400 * 7)
+    .default(3600),
   SMTP_URL: optional.pipe(
     z
       .string()
@@ -635,6 +653,8 @@ export interface AuthConfig {
   otpMaxPerHour: number;
   /** Multiplier on every abuse limit's allowance. */
   rateLimitScale: number;
+  /** Failed sign-ins on one account from every address, per window (RATE_LIMITS.loginAccount). */
+  loginAccountLimit: { points: number; seconds: number };
 }
 
 /** Social login settings; parsed here, used by modules/player/social. */
@@ -771,6 +791,10 @@ export function loadConfig(
       otpResendSeconds: e.OTP_RESEND_SECONDS,
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       rateLimitScale: e.RATE_LIMIT_SCALE,
+      loginAccountLimit: {
+        points: e.LOGIN_ACCOUNT_MAX_FAILURES,
+        seconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+      },
     },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "./errors";
-import { createMemoryRateLimiter, RATE_LIMITS } from "./rate-limit";
+import { consumeAll, createMemoryRateLimiter, RATE_LIMITS } from "./rate-limit";
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   try {
@@ -35,5 +35,37 @@ describe("memory rate limiter", () => {
     const { points } = RATE_LIMITS.passwordResetLogin;
     for (let i = 0; i < points * 3; i++) await limiter.consume("passwordResetLogin", "x");
     expect((await refusal(limiter.consume("passwordResetLogin", "x"))).status).toBe(429);
+  });
+
+  it("consume is atomic under concurrency; refund gives a point back; settings override an allowance", async () => {
+    const limiter = createMemoryRateLimiter({
+      scale: 1,
+      limits: { loginAccount: { points: 4, seconds: 60 } },
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => limiter.consume("loginAccount", "acct")),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(4);
+    for (let i = 0; i < 4; i++) await limiter.consume("loginAccount", "other");
+    await limiter.refund("loginAccount", "other");
+    await limiter.consume("loginAccount", "other");
+    expect((await refusal(limiter.consume("loginAccount", "other"))).status).toBe(429);
+  });
+
+  it("consumeAll gives back what it spent when a later limit refuses", async () => {
+    const limiter = createMemoryRateLimiter({ scale: 1 });
+    const { points } = RATE_LIMITS.loginAccountIp;
+    for (let i = 0; i < points; i++) await limiter.consume("loginAccountIp", "a|9.9.9.9");
+    for (let i = 0; i < RATE_LIMITS.loginIp.points + 5; i++) {
+      const refused = await refusal(
+        consumeAll(limiter, [
+          ["loginIp", "9.9.9.9"],
+          ["loginAccountIp", "a|9.9.9.9"],
+        ]),
+      );
+      expect(refused.status).toBe(429);
+    }
+    // The IP's allowance is whole: the refused attempts checked nothing.
+    await limiter.check("loginIp", "9.9.9.9");
   });
 });

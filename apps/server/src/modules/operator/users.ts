@@ -19,6 +19,7 @@ import { Secret, TOTP } from "otpauth";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { consumeAll } from "../../infra/rate-limit";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../lib/common-passwords";
 import { needsSecondFactor, operatorKeyHash } from "../../lib/operator-api";
 import { type FieldFail, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
@@ -238,12 +239,17 @@ export async function setOperatorPassword(
 
 /**
  * POST /api/operator/sessions: a session key for the user's e-mail and password. Every failure is
- * the same 401 (unknown e-mail, wrong password, no password yet, switched off).
+ * the same 401 (unknown e-mail, wrong password, no password yet, switched off). Each attempt
+ * spends a point of the per-IP and the account-on-IP sign-in limits before the password is
+ * checked (simultaneous guesses cannot outrun them, 429 with Retry-After); a right password gives
+ * them back.
  */
 export async function signInOperator(ctx: AppContext, ip: string, body: OperatorSignInBody) {
   const accountKey = `operator:${body.email}:${ip}`;
-  await ctx.rateLimits.check("loginIp", ip);
-  await ctx.rateLimits.check("loginAccountIp", accountKey);
+  await consumeAll(ctx.rateLimits, [
+    ["loginIp", ip],
+    ["loginAccountIp", accountKey],
+  ]);
   const [row] = await ctx.db.query<UserRow>(
     `SELECT ${COLUMNS} FROM operator_users WHERE email = $1`,
     [body.email],
@@ -251,15 +257,18 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
   let valid = false;
   if (row?.password_hash) valid = await ctx.passwords.verify(row.password_hash, body.password);
   else await ctx.passwords.verifyDummy(body.password);
-  /** A failed sign-in: it counts against the limits. */
-  const refuse = async (message: string) => {
-    await ctx.rateLimits.consume("loginIp", ip);
-    await ctx.rateLimits.consume("loginAccountIp", accountKey);
-    return new AppError(401, ErrorCode.Unauthorized, message);
-  };
-  if (!row || !valid || row.disabled_at !== null) throw await refuse("Wrong e-mail or password");
+  /** A failed sign-in: the points it spent stay spent. */
+  const refuse = (message: string) => new AppError(401, ErrorCode.Unauthorized, message);
+  /** The password was right: not a failure, this attempt's points go back. */
+  const passed = () =>
+    Promise.all([
+      ctx.rateLimits.refund("loginIp", ip),
+      ctx.rateLimits.refund("loginAccountIp", accountKey),
+    ]);
+  if (!row || !valid || row.disabled_at !== null) throw refuse("Wrong e-mail or password");
   if (row.totp_enabled_at !== null) {
     if (body.code === undefined) {
+      await passed();
       // Not a failure: the password was right; the form asks for the code next.
       throw new AppError(
         401,
@@ -267,8 +276,10 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
         "Enter the code of your authenticator app",
       );
     }
-    if (!(await spendTotpCode(ctx, row, body.code))) throw await refuse("Wrong code");
+    if (!(await spendTotpCode(ctx, row, body.code))) throw refuse("Wrong code");
   }
+  await passed();
+  // Signed in: earlier failures (wrong codes included) are forgotten.
   await ctx.rateLimits.reset("loginAccountIp", accountKey);
   const now = ctx.now();
   // Scopes that need a second factor, and none set up yet: a key without scopes, for a short

@@ -7,6 +7,7 @@ import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { consumeAll, type RateLimitSpend, refundAll } from "../../infra/rate-limit";
 import { assertCountryAllowed } from "./assert-country-allowed";
 import { audit, loginHash } from "./audit";
 import { normalizePhone } from "./player-fields";
@@ -39,11 +40,30 @@ export async function findPlayerByLogin(
 }
 
 /**
+ * Whether the player has had a session (sign-in, registration) from this address: an address the
+ * account's owner uses, which keeps its own allowance when the account's is used up.
+ */
+async function hasSessionFrom(ctx: AppContext, playerId: string, ip: string): Promise<boolean> {
+  const rows = await ctx.db.query(
+    "SELECT 1 FROM player_sessions WHERE player_id = $1 AND ip = $2 LIMIT 1",
+    [playerId, ip],
+  );
+  return rows.length > 0;
+}
+
+/**
  * POST /api/player/sessions (BE-12): 422 for malformed fields, 401 for an unknown account or a
  * wrong password (same body; an unknown account still pays one Argon2 verification so the
  * timing matches), 403/11040 for a blocked account (only after its password was proven), and
- * 403/11010 from a restricted country. Failures count against the IP and the account-on-IP
- * limits (429 with Retry-After once used up); a success clears the account-on-IP count.
+ * 403/11010 from a restricted country.
+ *
+ * Abuse limits (429 with Retry-After): every attempt spends a point of the per-IP and the
+ * account-on-IP allowances *before* the password is checked, so simultaneous guesses cannot
+ * outrun them; a success gives its points back and clears the account-on-IP count. Failures on
+ * the account from every address together have an allowance too (LOGIN_ACCOUNT_MAX_FAILURES):
+ * past it, only an address the account has had a session from may keep trying, within its own
+ * account-on-IP allowance, so many addresses cannot share out the guessing and the owner at
+ * their usual address still signs in. An unknown login is counted the same way (no enumeration).
  */
 export async function login(
   ctx: AppContext,
@@ -58,21 +78,38 @@ export async function login(
   const errors = validateForm(body, buildSchema(signInSchemaDescriptors(kind)));
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
 
-  const accountKey = `${loginHash(ctx, body.login)}|${request.ip}`;
-  try {
-    await ctx.rateLimits.check("loginIp", request.ip);
-    await ctx.rateLimits.check("loginAccountIp", accountKey);
-  } catch (error) {
+  const account = loginHash(ctx, body.login);
+  const accountKey = `${account}|${request.ip}`;
+  const spends: RateLimitSpend[] = [
+    ["loginIp", request.ip],
+    ["loginAccountIp", accountKey],
+  ];
+  const rateLimited = async (error: unknown) => {
     await audit(ctx, request, {
       event: "login",
       outcome: "rate_limited",
       login: body.login,
       country,
     });
-    throw error;
+    return error;
+  };
+  try {
+    await consumeAll(ctx.rateLimits, spends);
+  } catch (error) {
+    throw await rateLimited(error);
   }
 
   const player = await findPlayerByLogin(ctx, body.login);
+  try {
+    await ctx.rateLimits.consume("loginAccount", account);
+  } catch (error) {
+    // The account's allowance across addresses is used up: only a known address goes on.
+    if (!(error instanceof AppError && error.status === 429)) throw error;
+    if (!player || !(await hasSessionFrom(ctx, player.id, request.ip))) {
+      await refundAll(ctx.rateLimits, spends);
+      throw await rateLimited(error);
+    }
+  }
   let valid = false;
   if (player?.passwordHash) {
     valid = await ctx.passwords.verify(player.passwordHash, body.password);
@@ -80,10 +117,6 @@ export async function login(
     await ctx.passwords.verifyDummy(body.password);
   }
   if (!player || !valid) {
-    await Promise.all([
-      ctx.rateLimits.consume("loginIp", request.ip).catch(() => {}),
-      ctx.rateLimits.consume("loginAccountIp", accountKey).catch(() => {}),
-    ]);
     await audit(ctx, request, {
       event: "login",
       outcome: player ? "failed" : "unknown_account",
@@ -93,6 +126,12 @@ export async function login(
     });
     throw invalidCredentials();
   }
+  // The password was right: not a failure, the points spent on it go back.
+  await Promise.all([
+    ctx.rateLimits.refund("loginIp", request.ip),
+    ctx.rateLimits.refund("loginAccount", account),
+    ctx.rateLimits.reset("loginAccountIp", accountKey),
+  ]);
   if (player.status === 3) {
     await audit(ctx, request, {
       event: "login",
@@ -104,7 +143,6 @@ export async function login(
     throw accountBlocked();
   }
 
-  await ctx.rateLimits.reset("loginAccountIp", accountKey);
   await audit(ctx, request, {
     event: "login",
     outcome: "ok",

@@ -36,9 +36,11 @@ export function otpHash(ctx: AppContext, phone: string, reason: string, code: st
 }
 
 /**
- * Checks a code against the phone's live code without using it up (BE-11). A wrong guess counts;
- * the fifth burns the code (11004, and 11004 for any later try of that code). A malformed,
- * wrong, used, replaced or expired code is 11003.
+ * Checks a code against the phone's live code without using it up (BE-11). Every guess is counted
+ * *before* it is compared (one conditional UPDATE), so simultaneous guesses get no more than
+ * OTP_MAX_ATTEMPTS comparisons between them; a right guess gives its count back. The fifth wrong
+ * guess burns the code (11004, and 11004 for any later try of that code). A malformed, wrong,
+ * used, replaced or expired code is 11003.
  */
 export async function checkOtp(
   ctx: AppContext,
@@ -51,8 +53,12 @@ export async function checkOtp(
   if (live.attempts >= OTP_MAX_ATTEMPTS) throw otpBurnt();
   const pattern = new RegExp(`^\\d{${OTP_LENGTH}}$`);
   if (!pattern.test(input.code)) throw otpInvalid();
-  if (equalHex(live.codeHash, otpHash(ctx, input.phone, input.reason, input.code))) return live;
   const attempts = await repo.addAttempt(live.id, OTP_MAX_ATTEMPTS);
-  if (attempts === null || attempts >= OTP_MAX_ATTEMPTS) throw otpBurnt();
+  if (attempts === null) throw otpBurnt();
+  if (equalHex(live.codeHash, otpHash(ctx, input.phone, input.reason, input.code))) {
+    await repo.refundAttempt(live.id);
+    return live;
+  }
+  if (attempts >= OTP_MAX_ATTEMPTS) throw otpBurnt();
   throw otpInvalid();
 }

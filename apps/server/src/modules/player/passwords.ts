@@ -49,7 +49,7 @@ export async function changePassword(
   await limitOrAudit(
     ctx,
     request,
-    { name: "passwordChangePlayer", key: player.profileId, checkOnly: true },
+    { name: "passwordChangePlayer", key: player.profileId },
     { event: "password.change", playerId: player.profileId },
   );
   const players = playersRepository(ctx.db);
@@ -59,7 +59,7 @@ export async function changePassword(
     ? await ctx.passwords.verify(record.passwordHash, body.currentPassword!)
     : false;
   if (!matches) {
-    await ctx.rateLimits.consume("passwordChangePlayer", player.profileId).catch(() => {});
+    // The point spent before the check stays spent: simultaneous guesses cannot outrun the limit.
     await audit(ctx, request, {
       event: "password.change",
       outcome: "failed",
@@ -67,6 +67,7 @@ export async function changePassword(
     });
     throw AppError.unprocessable({ currentPassword: ["The current password is incorrect"] });
   }
+  await ctx.rateLimits.refund("passwordChangePlayer", player.profileId);
   const hash = await ctx.passwords.hash(body.newPassword!);
   const now = ctx.now();
   const closedSessions = await ctx.db.transaction(async (tx) => {

@@ -41,6 +41,12 @@ type Registration =
  * path the one-time code (11003/11004, used up in the same transaction that creates the
  * player), then the player and a session. E-mail registrations get a confirmation e-mail.
  * A password on the list of common passwords is a 422 on the password field.
+ *
+ * Every attempt spends a point of the per-IP registration limit before anything is checked
+ * (429 with Retry-After; simultaneous attempts cannot outrun it). A new account keeps it spent,
+ * and so does a refusal for an e-mail or phone already taken, so the form cannot be used to test
+ * without limit which e-mails have accounts; any other refusal (a field mistake, a wrong code)
+ * gives it back.
  */
 export async function registerPlayer(
   ctx: AppContext,
@@ -56,10 +62,54 @@ export async function registerPlayer(
   await limitOrAudit(
     ctx,
     request,
-    { name: "registerIp", key: request.ip, checkOnly: true },
+    { name: "registerIp", key: request.ip },
     { event: "register", login },
   );
+  let player: PlayerRecord;
+  try {
+    player = await createAccount(ctx, request, registration);
+  } catch (error) {
+    if (!isTaken(error)) await ctx.rateLimits.refund("registerIp", request.ip);
+    throw error;
+  }
+  if (player.email) {
+    // The account exists either way; a mail server problem must not turn sign-up into an error.
+    await sendEmailConfirmation(ctx, player).catch((error: unknown) =>
+      request.log.error({ err: error }, "confirmation e-mail failed"),
+    );
+  }
+  await audit(ctx, request, {
+    event: "register",
+    outcome: "ok",
+    playerId: player.id,
+    login: player.email ?? player.phone,
+    country,
+  });
+  return startSession(ctx, {
+    playerId: player.id,
+    request,
+    method: "register",
+    fingerprint: body.fingerprint ?? null,
+    country,
+  });
+}
 
+/** A 422 for an e-mail or phone already taken: it keeps its registration-limit point. */
+function isTaken(error: unknown): boolean {
+  if (!(error instanceof AppError) || !error.fields) return false;
+  return (
+    error.fields.email?.includes(FIELD_MESSAGES.emailTaken) === true ||
+    error.fields.phone?.includes(FIELD_MESSAGES.phoneTaken) === true
+  );
+}
+
+/** The checks of a registration, then the new player (the one-time code used up with it). */
+async function createAccount(
+  ctx: AppContext,
+  request: FastifyRequest,
+  registration: Registration,
+): Promise<PlayerRecord> {
+  const { kind, body } = registration;
   const now = ctx.now();
   const players = playersRepository(ctx.db);
   const records = await fieldDescriptorsRepository(ctx.db).list("registration");
@@ -108,9 +158,8 @@ export async function registerPlayer(
   }
 
   const passwordHash = body.password ? await ctx.passwords.hash(body.password) : null;
-  let player: PlayerRecord;
   try {
-    player = await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       if (otpId) {
         // The conditional UPDATE is the single-use guarantee: of two requests racing with the
         // same code, one uses it up and the other finds nothing to update.
@@ -157,26 +206,4 @@ export async function registerPlayer(
     }
     throw error;
   }
-
-  await ctx.rateLimits.consume("registerIp", request.ip).catch(() => {});
-  if (player.email) {
-    // The account exists either way; a mail server problem must not turn sign-up into an error.
-    await sendEmailConfirmation(ctx, player).catch((error: unknown) =>
-      request.log.error({ err: error }, "confirmation e-mail failed"),
-    );
-  }
-  await audit(ctx, request, {
-    event: "register",
-    outcome: "ok",
-    playerId: player.id,
-    login: email ?? phone,
-    country,
-  });
-  return startSession(ctx, {
-    playerId: player.id,
-    request,
-    method: "register",
-    fingerprint: body.fingerprint ?? null,
-    country,
-  });
 }

@@ -586,7 +586,10 @@ export function otpRepository(db: Queryable) {
       return rows[0] ? toOtp(rows[0]) : null;
     },
 
-    /** Counts a wrong guess, never past `max`; returns the new count (null if already at max). */
+    /**
+     * Counts a guess *before* it is compared, never past `max`; returns the new count (null if
+     * already at max: the guess is not compared at all).
+     */
     async addAttempt(id: string, max: number): Promise<number | null> {
       const rows = await db.query<{ attempts: number }>(
         `UPDATE otp_codes SET attempts = attempts + 1
@@ -594,6 +597,14 @@ export function otpRepository(db: Queryable) {
         [id, max],
       );
       return rows[0] ? Number(rows[0].attempts) : null;
+    },
+
+    /** Gives back the attempt a right guess counted (a right code is not a wrong guess). */
+    async refundAttempt(id: string): Promise<void> {
+      await db.query(
+        "UPDATE otp_codes SET attempts = attempts - 1 WHERE id = $1 AND attempts > 0",
+        [id],
+      );
     },
 
     /** Uses up the code if it is still live and matches; false when another request won. */
