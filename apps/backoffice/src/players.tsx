@@ -390,7 +390,9 @@ function Grant(props: { desk: Desk; base: string; player: OperatorPlayer; done: 
       action={async (form) => {
         const amount = text(form, "amount");
         const { data } = await props.desk.api.send<{
-          data: { kind: string; bonus: PlayerBonus | null; freespins: PlayerFreespin | null };
+          data:
+            | { kind: string; bonus: PlayerBonus | null; freespins: PlayerFreespin | null }
+            | { kind?: undefined; id: number; status: string; amount: string; currency: string };
         }>("POST", `${props.base}/bonuses`, {
           key: once.current(),
           bonus: text(form, "bonus"),
@@ -399,6 +401,10 @@ function Grant(props: { desk: Desk; base: string; player: OperatorPlayer; done: 
         });
         once.next();
         props.done();
+        // Above OPERATOR_GRANT_APPROVAL_ABOVE: a request another operator approves (202).
+        if (data.kind === undefined) {
+          return `${data.amount} ${data.currency} waits for a second operator's approval (request ${data.id}).`;
+        }
         return data.bonus
           ? `Granted ${data.bonus.name}: ${data.bonus.amount} ${data.bonus.currency}.`
           : `Granted ${data.freespins?.count} free spins.`;

@@ -294,6 +294,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "The URLs the server calls that an operator or a provider sets (free-spins URLs, OIDC_ISSUER and its endpoints) must be https (launch URLs too, which players' browsers open)",
   },
   {
+    name: "OPERATOR_GRANT_APPROVAL_ABOVE",
+    default: "(unset)",
+    description:
+      "An operator's bonus grant to a player worth more than this in the base currency (converted at the site's rates) waits for a second operator's approval; 0 = every money grant, unset = none",
+  },
+  {
     name: "OUTBOUND_PRIVATE_ADDRESSES",
     default: "false in production, else true",
     description:
@@ -530,6 +536,12 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: optional,
   TELEGRAM_BOT_TOKEN: optional,
   SANDBOX_CHAIN: optionalBoolean,
+  OPERATOR_GRANT_APPROVAL_ABOVE: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,15}(\.\d{1,8})?$/, "must be an amount like 1000 or 250.50")
+      .optional(),
+  ),
   CRYPTO_XPUBS: optional,
   CRYPTO_CONFIRMATIONS: optional,
   CRYPTO_BITCOIN_NETWORK: z.enum(["mainnet", "testnet", "regtest"]).default("mainnet"),
@@ -626,6 +638,11 @@ export interface Config {
   crypto: CryptoConfig;
   /** Public settings set per deployment; they win over the site_settings rows. */
   publicSettingOverrides: PublicSettingValues;
+  /**
+   * Operator bonus grants worth more than this (base currency, major units) wait for a second
+   * operator; null: none do.
+   */
+  operatorGrantApprovalAbove: string | null;
   secrets: Secrets;
   /** Earlier SECRETS_ENCRYPTION_KEYs: what they sealed still opens (sealed again by a job). */
   previousEncryptionKeys: string[];
@@ -833,6 +850,7 @@ export function loadConfig(
     },
     crypto,
     publicSettingOverrides: overrides,
+    operatorGrantApprovalAbove: e.OPERATOR_GRANT_APPROVAL_ABOVE ?? null,
     secrets,
     previousEncryptionKeys,
     gameProviderSecrets: {

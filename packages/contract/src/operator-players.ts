@@ -182,6 +182,45 @@ export const OperatorBonusGrant = z
   .meta({ id: "OperatorBonusGrant" });
 export const OperatorBonusGrantResponse = z.object({ data: OperatorBonusGrant });
 
+/**
+ * A grant waiting for a second operator (202 of POST .../bonuses): its money is above
+ * OPERATOR_GRANT_APPROVAL_ABOVE (base currency, converted at the site's rates). Another key or
+ * user approves it (the grant is then issued as asked) or rejects it; the requester cannot.
+ */
+export const OperatorGrantRequest = z
+  .object({
+    id: z.number().int(),
+    playerId: z.string(),
+    key: z.string(),
+    bonus: z.string(),
+    currency: z.string(),
+    /** The money the grant gives, in major units. */
+    amount: z.string(),
+    /** Granted without wagering (wager multiplier 0): money the player may withdraw at once. */
+    withoutWagering: z.boolean(),
+    reason: z.string(),
+    status: z.enum(["pending", "approved", "rejected"]),
+    requestedBy: z.string(),
+    decidedBy: z.string().nullable(),
+    decisionReason: z.string().nullable(),
+    createdAt: z.string(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: "OperatorGrantRequest" });
+export const OperatorGrantRequestResponse = z.object({ data: OperatorGrantRequest });
+export const OperatorGrantRequestList = z.object({ data: z.array(OperatorGrantRequest) });
+export const OperatorGrantRequestQuery = z.object({
+  status: z.enum(["pending", "approved", "rejected"]).optional(),
+});
+/** POST /api/operator/grant-requests/{id}/approve | reject. */
+export const DecideOperatorGrantBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(500).optional() })
+  .meta({ id: "DecideOperatorGrant" });
+/** The approval's answer: the request, and the grant it issued. */
+export const OperatorGrantApprovalResponse = z.object({
+  data: z.object({ request: OperatorGrantRequest, grant: OperatorBonusGrant.nullable() }),
+});
+
 export const OperatorPlayerBonusParams = z.object({
   id: z.uuid("Must be a player id"),
   bonusId: z.string().regex(/^\d{1,12}$/, "Must be an id"),

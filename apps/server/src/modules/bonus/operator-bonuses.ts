@@ -25,6 +25,7 @@ import {
 } from "../../lib/operator-keys";
 import type { AmountItem, PerCurrency } from "./definitions";
 import { type Currencies, loadCurrencies, trimDecimal } from "./definitions";
+import { requireAdjustmentScope, withoutWagering } from "./operator-grant-rules";
 
 /** The definition an operator writes: the create body without its key and identity. */
 type Definition = Omit<CreateOperatorBonusBody, "key" | "slug">;
@@ -224,6 +225,10 @@ async function checkDefinition(
   selfId: number | null,
   slug?: string,
 ) {
+  // A money bonus without wagering is withdrawable money: the payments desk's too (issue 24).
+  if (withoutWagering({ type, wagerMultiplier: String(def.wagerMultiplier) })) {
+    requireAdjustmentScope("A bonus");
+  }
   const { fail, check } = fieldProblems();
   if (slug !== undefined) {
     const taken = await tx.query("SELECT 1 FROM bonuses WHERE slug = $1", [slug]);

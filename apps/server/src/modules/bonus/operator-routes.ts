@@ -24,8 +24,13 @@ import {
 } from "@casino/contract/operator";
 import {
   CancelOperatorBonusBody,
+  DecideOperatorGrantBody,
   GrantOperatorBonusBody,
   OperatorBonusGrantResponse,
+  OperatorGrantApprovalResponse,
+  OperatorGrantRequestList,
+  OperatorGrantRequestQuery,
+  OperatorGrantRequestResponse,
   OperatorPlayerBonusesResponse,
   OperatorPlayerBonusParams,
   OperatorPlayerParams,
@@ -55,8 +60,10 @@ import {
   readOperatorBonus,
 } from "./operator-bonuses";
 import { listOperatorCashback, putOperatorCashback } from "./operator-cashback";
+import { listGrantRequests } from "./operator-grant-requests";
 import {
   cancelOperatorBonus,
+  decideOperatorGrant,
   grantOperatorBonus,
   readOperatorPlayerBonuses,
 } from "./operator-player-bonuses";
@@ -366,21 +373,71 @@ export async function operatorBonusRoutes(app: FastifyInstance, ctx: AppContext)
       schema: {
         tags,
         summary:
-          "Grant a bonus definition to a player (201; a replay of the key answers the first grant with 200)",
+          "Grant a bonus definition to a player (201; a replay of the key answers the first grant with 200); without wagering it needs payments too (403); above OPERATOR_GRANT_APPROVAL_ABOVE it waits for a second operator (202, a grant request)",
         params: OperatorPlayerParams,
         body: GrantOperatorBonusBody,
         response: {
           200: OperatorBonusGrantResponse,
           201: OperatorBonusGrantResponse,
+          202: OperatorGrantRequestResponse,
           ...operatorErrors,
         },
       },
     },
     async (request, reply) => {
-      const { created, grant } = await grantOperatorBonus(ctx, request.params.id, request.body);
-      return reply.code(created ? 201 : 200).send({ data: grant });
+      const result = await grantOperatorBonus(ctx, request.params.id, request.body);
+      if (result.pending) return reply.code(202).send({ data: result.pending });
+      return reply.code(result.created ? 201 : 200).send({ data: result.grant });
     },
   );
+
+  // Grants waiting for a second operator (OPERATOR_GRANT_APPROVAL_ABOVE).
+  api.get(
+    "/api/operator/grant-requests",
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Bonus grants above OPERATOR_GRANT_APPROVAL_ABOVE, newest first (200 at most)",
+        querystring: OperatorGrantRequestQuery,
+        response: { 200: OperatorGrantRequestList, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await listGrantRequests(ctx, request.query.status) };
+    },
+  );
+
+  for (const [action, decision] of [
+    ["approve", "approved"],
+    ["reject", "rejected"],
+  ] as const) {
+    api.post(
+      `/api/operator/grant-requests/:id/${action}`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          summary:
+            action === "approve"
+              ? "Approve a grant request: the grant is issued as asked; only another key (and operator user) than the requester's (403); once decided 409"
+              : "Reject a grant request: nothing is granted; only another key (and operator user) than the requester's (403); once decided 409",
+          params: OperatorIdParams,
+          body: DecideOperatorGrantBody,
+          response: { 200: OperatorGrantApprovalResponse, 409: ErrorBody, ...operatorErrors },
+        },
+      },
+      async (request) => ({
+        data: await decideOperatorGrant(
+          ctx,
+          Number(request.params.id),
+          decision,
+          request.body.reason,
+        ),
+      }),
+    );
+  }
 
   api.post(
     "/api/operator/players/:id/bonuses/:bonusId/cancel",
