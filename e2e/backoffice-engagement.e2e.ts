@@ -10,10 +10,10 @@ const site = useSite({ OPERATOR_API_TOKEN: ROOT });
 
 const issueKey = (name: string, scopes: string[]) => issueOperatorKey(site, ROOT, name, scopes);
 
-/** The Engagement desk of a fresh page signed in with a new `promotions` key. */
-async function engagementDesk(name: string): Promise<Page> {
+/** The Engagement desk of a fresh page signed in with a new `promotions` key (and `more`). */
+async function engagementDesk(name: string, more: string[] = []): Promise<Page> {
   const { page } = await site.open();
-  await signInWithKey(page, (await issueKey(name, ["promotions"])).token);
+  await signInWithKey(page, (await issueKey(name, ["promotions", ...more])).token);
   await openDesk(page, "Engagement");
   await page.getByRole("heading", { level: 1, name: "Engagement" }).waitFor();
   return page;
@@ -153,7 +153,8 @@ describe("back office: engagement", () => {
   });
 
   test("a promotions key defines a tournament with prizes (a window that ends before it starts is refused), it is listed publicly, and its title and end move", async () => {
-    const page = await engagementDesk("Robin, tournaments");
+    // Cash prizes are real money: the key needs payments too (issue 24).
+    const page = await engagementDesk("Robin, tournaments", ["payments"]);
     await page.getByRole("link", { name: "New tournament" }).click();
     const create = page.getByRole("form", { name: "New tournament" });
     await create.getByLabel("Identity (a-z, 0-9 and -; in its address)").fill("winter-cup");

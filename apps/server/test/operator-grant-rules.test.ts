@@ -134,6 +134,35 @@ describe("bonus money without wagering (issue 24)", () => {
     expect(read.json().data.wagerMultiplier).toBe("20");
   });
 
+  it("a tournament with a cash prize (real money to the winner) needs payments too; bonus prizes do not", async () => {
+    const promotions = await keyWith(["promotions"]);
+    const tournament = (prize: Json) => ({
+      identity: uniqueSlug("cup"),
+      title: "Cup",
+      scoring: "bet_sum",
+      currency: "EUR",
+      minBet: "0.10",
+      games: ["gold-rush"],
+      startsAt: new Date(app.clock.now().getTime() + 3_600_000).toISOString(),
+      endsAt: new Date(app.clock.now().getTime() + 7_200_000).toISOString(),
+      prizes: [{ placeFrom: 1, placeTo: 1, ...prize }],
+    });
+    const cash = tournament({ type: "cash", amount: "5000.00" });
+    expectErrorCode(await as(promotions, "POST", "/api/operator/tournaments", cash), 403, 403);
+    const listed = await as(promotions, "GET", "/api/operator/tournaments");
+    expect(JSON.stringify(listed.json())).not.toContain(cash.identity);
+    const bonusPrize = tournament({
+      type: "bonus",
+      title: "A bonus",
+      reward: { bonus: await cashBonus("30") },
+    });
+    const created = await as(promotions, "POST", "/api/operator/tournaments", bonusPrize);
+    expect(created.statusCode, created.body).toBe(201);
+    const both = await keyWith(["promotions", "payments"]);
+    const paid = await as(both, "POST", "/api/operator/tournaments", cash);
+    expect(paid.statusCode, paid.body).toBe(201);
+  });
+
   it("operator users with promotions need a second factor by default: without one their session has no scopes", async () => {
     const invited = await as(OPERATOR_TEST_TOKEN, "POST", "/api/operator/users", {
       email: `${uniqueSlug("promo")}@example.com`,

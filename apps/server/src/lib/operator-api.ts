@@ -60,9 +60,21 @@ export function operatorActor(): OperatorActor | null {
   return current.getStore() ?? null;
 }
 
-/** The reviewer a decision records: the one the request names, else the operator key's name. */
-export function reviewerOf(body: { reviewer?: string | undefined }): string {
-  return body.reviewer ?? operatorActor()?.name ?? ROOT_ACTOR.name;
+/**
+ * The reviewer a decision records: the operator key's name (a user's session key carries the
+ * user's name). A reviewer named in the request body is ignored: who decided is who called.
+ */
+export function reviewerOf(): string {
+  return operatorActor()?.name ?? ROOT_ACTOR.name;
+}
+
+/**
+ * 403 unless the calling key also holds `scope`: for a write whose route needs another scope but
+ * which, in this case, moves money like `scope`'s writes do (a zero-wager bonus, a cash prize).
+ */
+export function requireAlsoScope(scope: OperatorScope, message: string): void {
+  const actor = operatorActor() ?? ROOT_ACTOR;
+  if (!actor.scopes.includes(scope)) throw new AppError(403, ErrorCode.Forbidden, message);
 }
 
 /** The scopes need a second factor (OPERATOR_SECOND_FACTOR_SCOPES holds one of them). */
@@ -123,6 +135,9 @@ export function operatorGuard(
     config: { operatorScopes: anyOf ?? "any key" },
     onRequest: async (request) => {
       const actor = await authenticate(ctx, request.headers.authorization ?? "");
+      if (actor === ROOT_ACTOR && fromBrowser(request) && (await hasOwner(ctx))) {
+        throw AppError.unauthorized(ROOT_KEY_IN_BROWSER);
+      }
       if (anyOf !== null && !anyOf.some((each) => actor.scopes.includes(each))) {
         throw new AppError(
           403,
@@ -138,6 +153,37 @@ export function operatorGuard(
       else done();
     },
   };
+}
+
+const ROOT_KEY_IN_BROWSER =
+  "The root key no longer opens the back office: sign in with your operator account";
+
+/**
+ * A request a browser made (the back office): browsers send Sec-Fetch-* (and Origin) on every
+ * fetch; scripts and servers calling the API with the root key do not.
+ */
+function fromBrowser(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return (
+    headers["sec-fetch-site"] !== undefined ||
+    headers["sec-fetch-mode"] !== undefined ||
+    headers.origin !== undefined
+  );
+}
+
+/**
+ * Whether an owner exists: an operator user, switched on, with a password and the access scope
+ * (who manages keys and users). From then on the root key (OPERATOR_API_TOKEN, the demo's
+ * generated one) cannot sign in to the back office: people use their own accounts, with their
+ * second factor and their own name in the audit trail; the root key stays for scripts.
+ */
+async function hasOwner(ctx: AppContext): Promise<boolean> {
+  const [row] = await ctx.db.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM operator_users
+                     WHERE disabled_at IS NULL AND password_hash IS NOT NULL
+                       AND 'access' = ANY(scopes)) AS found`,
+  );
+  return row?.found === true;
 }
 
 /** The route options of an operator route that takes no key (sign-in, set-password). */

@@ -6,12 +6,10 @@
 //   payments by default). Otherwise 403.
 // - A grant worth more than OPERATOR_GRANT_APPROVAL_ABOVE (base currency, converted at the
 //   site's rates) waits for a second operator (operator-grant-requests.ts).
-import { ErrorCode } from "@casino/contract/errors";
 import { parseAmount } from "@casino/money/parse";
 import { convertExact } from "@casino/money/rate";
 import type { AppContext } from "../../context";
-import { AppError } from "../../infra/errors";
-import { operatorActor, ROOT_ACTOR } from "../../lib/operator-api";
+import { requireAlsoScope } from "../../lib/operator-api";
 import type { Currencies, CurrencyInfo } from "./definitions";
 
 /** A money bonus (not free spins) whose wager multiplier is 0. */
@@ -21,14 +19,10 @@ export function withoutWagering(definition: { type: number; wagerMultiplier: str
 
 /** 403 unless the calling key also holds payments (the scope of balance adjustments). */
 export function requireAdjustmentScope(what: string): void {
-  const actor = operatorActor() ?? ROOT_ACTOR;
-  if (!actor.scopes.includes("payments")) {
-    throw new AppError(
-      403,
-      ErrorCode.Forbidden,
-      `${what} without wagering is money the player may withdraw at once, like a balance adjustment: it needs the payments scope too`,
-    );
-  }
+  requireAlsoScope(
+    "payments",
+    `${what} without wagering is money the player may withdraw at once, like a balance adjustment: it needs the payments scope too`,
+  );
 }
 
 /** Whether `amount` of `currency` is above OPERATOR_GRANT_APPROVAL_ABOVE (in the base currency). */

@@ -1,10 +1,11 @@
 // POST /api/operator/tournaments: an operator defines a tournament (rows of migration 0026).
 // Everything is checked before anything is written; answers 422 with error.fields. With a `key`,
 // the same request again answers the first result and writes nothing; the key with another body
-// is a 422 on `key` (createOnce, like every operator create).
+// is a 422 on `key` (createOnce, like every operator create). Cash prizes need payments too.
 import type { CreateTournamentBody, TournamentDetail } from "@casino/contract/tournament";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
+import { requireAlsoScope } from "../../lib/operator-api";
 import { createOnce, fieldProblems, minorAmount } from "../../lib/operator-keys";
 import { getTournament } from "./read-tournaments";
 
@@ -80,6 +81,14 @@ async function insertTournament(tx: Queryable, body: CreateTournamentBody): Prom
     if (!known) fail(`prizes.${index}.reward.bonus`, "Unknown bonus");
   }
   check();
+  // A cash prize is paid to the winner's real balance: withdrawable money, like a balance
+  // adjustment (issue 24). Bonus and free-spin prizes follow their definition's wagering.
+  if (prizes.some((prize) => prize.type === "cash")) {
+    requireAlsoScope(
+      "payments",
+      "A cash prize is real money the winner may withdraw at once, like a balance adjustment: it needs the payments scope too",
+    );
+  }
 
   // A concurrent create of the same identity waits here, then inserts nothing.
   const [row] = await tx.query<{ id: string }>(
