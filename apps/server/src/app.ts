@@ -28,6 +28,7 @@ import { registerLoopbackAliasRedirect } from "./infra/local-address";
 import { createMailPort, type MailPort } from "./infra/mail";
 import { createPasswordHasher } from "./infra/passwords";
 import { createMemoryRateLimiter, type RateLimitPort } from "./infra/rate-limit";
+import { createDatabaseRateLimiter } from "./infra/rate-limit-db";
 import { registerSecurityHeaders } from "./infra/security-headers";
 import { createOutboxSmsPort, type SmsPort } from "./infra/sms";
 import { redactUrl } from "./lib/log-redaction";
@@ -181,6 +182,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const geoIp = options.geoIp ?? new GeoIp();
   const now = options.now ?? (() => new Date());
+  // The abuse limits: in the database (every node counts against one allowance) or in memory.
+  const limitSettings = {
+    scale: config.auth.rateLimitScale,
+    limits: { loginAccount: config.auth.loginAccountLimit },
+  };
+  const databaseLimits =
+    config.auth.rateLimitStore === "database"
+      ? createDatabaseRateLimiter({ db, ...limitSettings })
+      : null;
+  const rateLimits = databaseLimits ?? createMemoryRateLimiter(limitSettings);
   const ctx: AppContext = {
     config,
     db,
@@ -200,12 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         onDeliveryError: (error) => app.log.error({ err: error }, "SMTP delivery failed"),
       }),
     sms: options.sms ?? createOutboxSmsPort({ db, now }),
-    rateLimits:
-      options.rateLimits ??
-      createMemoryRateLimiter({
-        scale: config.auth.rateLimitScale,
-        limits: { loginAccount: config.auth.loginAccountLimit },
-      }),
+    rateLimits: options.rateLimits ?? rateLimits,
     passwords: createPasswordHasher(config.auth.passwordHash),
     jobs: createJobRunner({ enabled: config.backgroundJobs, log: app.log }),
     domainEvents,
@@ -278,6 +284,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The operator's back office under /backoffice: a client of the operator API.
   await registerBackoffice(app, ctx);
   await domainEvents.persist(db);
+  if (databaseLimits) {
+    ctx.jobs.add({
+      name: "rate-limit-sweep",
+      everyMs: 10 * 60 * 1000,
+      run: async () => {
+        await databaseLimits.sweep();
+      },
+    });
+  }
   ctx.jobs.add({
     name: "domain-events-retention",
     everyMs: 60 * 60 * 1000,

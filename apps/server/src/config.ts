@@ -195,6 +195,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "Multiplies every abuse limit (login, OTP, registration, reset); e.g. 100 for load tests",
   },
   {
+    name: "RATE_LIMIT_STORE",
+    default: "database with DATABASE_URL, else memory",
+    description:
+      "Where the abuse limits count: database (table rate_limit_points, shared by every node) or memory (this process only)",
+  },
+  {
     name: "LOGIN_ACCOUNT_MAX_FAILURES",
     default: "30",
     description:
@@ -473,6 +479,7 @@ const EnvSchema = z.object({
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   OTP_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  RATE_LIMIT_STORE: z.enum(["memory", "database"]).optional(),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(30),
   LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce
     .number()
@@ -670,6 +677,8 @@ export interface AuthConfig {
   otpMaxPerHour: number;
   /** Multiplier on every abuse limit's allowance. */
   rateLimitScale: number;
+  /** Where the abuse limits count: the database (every node) or this process's memory. */
+  rateLimitStore: "memory" | "database";
   /** Failed sign-ins on one account from every address, per window (RATE_LIMITS.loginAccount). */
   loginAccountLimit: { points: number; seconds: number };
 }
@@ -808,6 +817,7 @@ export function loadConfig(
       otpResendSeconds: e.OTP_RESEND_SECONDS,
       otpMaxPerHour: e.OTP_MAX_PER_HOUR,
       rateLimitScale: e.RATE_LIMIT_SCALE,
+      rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? "database" : "memory"),
       loginAccountLimit: {
         points: e.LOGIN_ACCOUNT_MAX_FAILURES,
         seconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
