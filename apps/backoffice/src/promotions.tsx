@@ -5,6 +5,7 @@ import type { OperatorBonus, OperatorBonusCode } from "@casino/contract/operator
 import { type Desk, NotFound } from "./app";
 import { BonusPage, gives, KIND, NewBonusPage, TYPE } from "./promotions-bonus";
 import { CashbackSection } from "./promotions-cashback";
+import { GrantRequestsSection } from "./promotions-grants";
 import { PackagePage, PackagesSection } from "./promotions-packages";
 import {
   ActionForm,
@@ -75,6 +76,7 @@ function PromotionsPage({ desk }: { desk: Desk }) {
         )}
       </section>
 
+      <GrantRequestsSection desk={desk} />
       <PackagesSection desk={desk} />
       {/* Once the bonuses are there: the form's bonus choice is set when it first shows. */}
       {bonuses.data && <CashbackSection desk={desk} bonuses={bonuses.data.data} />}

@@ -207,6 +207,7 @@ export const OperatorGrantRequest = z
     decidedAt: z.string().nullable(),
   })
   .meta({ id: "OperatorGrantRequest" });
+export type OperatorGrantRequest = z.infer<typeof OperatorGrantRequest>;
 export const OperatorGrantRequestResponse = z.object({ data: OperatorGrantRequest });
 export const OperatorGrantRequestList = z.object({ data: z.array(OperatorGrantRequest) });
 export const OperatorGrantRequestQuery = z.object({
