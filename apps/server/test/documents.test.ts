@@ -413,7 +413,8 @@ describe("operator review of documents (KY-01, BE-35)", () => {
       reason: "The address is cut off",
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().data).toMatchObject({ status: 3, reviewedBy: "kim" });
+    // The body's reviewer is ignored: who decided is the key that called (the root key here).
+    expect(rejected.json().data).toMatchObject({ status: 3, reviewedBy: "root" });
 
     const mine = (await p.list()).data as {
       id: string;
@@ -434,7 +435,7 @@ describe("operator review of documents (KY-01, BE-35)", () => {
     expect(pending).not.toContain(second.id);
   });
 
-  it("BE-35 a review by a named operator key records the key's name as the reviewer; a key without the players scope gets 403", async () => {
+  it("BE-35 a review by a named operator key records the key's name as the reviewer (a reviewer in the body is ignored) and writes the audit trail; a key without the players scope gets 403", async () => {
     const issue = async (name: string, scopes: string[]) => {
       const response = await app.inject({
         method: "POST",
@@ -461,10 +462,24 @@ describe("operator review of documents (KY-01, BE-35)", () => {
       method: "POST",
       url,
       headers: desk,
-      payload: { decision: "approve" },
+      payload: { decision: "approve", reviewer: "Somebody Else" },
     });
     expect(reviewed.statusCode, reviewed.body).toBe(200);
     expect(reviewed.json().data).toMatchObject({ status: 2, reviewedBy: "KYC desk: Robin" });
+    const trail = await app.inject({
+      url: `/api/operator/changes?kind=player-document&entityId=${doc.id}`,
+      headers: operator,
+    });
+    expect(trail.json().data).toEqual([
+      expect.objectContaining({
+        kind: "player-document",
+        entityId: doc.id,
+        action: "update",
+        changes: { decision: "approve", reason: null },
+        actor: "KYC desk: Robin",
+        actorKeyId: expect.any(Number),
+      }),
+    ]);
   });
 
   it("BE-35 a rejection needs a reason; bad ids, unknown documents and a missing token get clear errors", async () => {

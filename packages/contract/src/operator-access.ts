@@ -3,7 +3,7 @@
 // named keys for people and systems, each limited to scopes. Every operator write records which
 // key made it.
 import { z } from "zod";
-import { Name } from "./operator";
+import { Instant, Name } from "./operator";
 import { PageMeta, PageQuery } from "./pagination";
 
 /**
@@ -66,9 +66,16 @@ export const CreateOperatorApiKeyBody = z
     name: Name,
     /** Within the issuing key's own scopes. */
     scopes: z.array(OperatorScope).min(1).max(OPERATOR_SCOPES.length),
+    /**
+     * When it stops working (401 after), in the future and at most OPERATOR_KEY_MAX_DAYS away;
+     * left out: it works until revoked.
+     */
+    expiresAt: Instant.optional(),
   })
   .meta({ id: "CreateOperatorApiKey" });
 export type CreateOperatorApiKeyBody = z.infer<typeof CreateOperatorApiKeyBody>;
+/** The longest a named key may be issued for (expiresAt). */
+export const OPERATOR_KEY_MAX_DAYS = 366;
 
 export const OperatorApiKeyQuery = z.object({
   /** true: only keys that still work (not revoked, not expired); false: only the others. */

@@ -60,9 +60,12 @@ export function operatorActor(): OperatorActor | null {
   return current.getStore() ?? null;
 }
 
-/** The reviewer a decision records: the one the request names, else the operator key's name. */
-export function reviewerOf(body: { reviewer?: string | undefined }): string {
-  return body.reviewer ?? operatorActor()?.name ?? ROOT_ACTOR.name;
+/**
+ * The reviewer a decision records: the operator key's name (a user's session key carries the
+ * user's name). A reviewer named in the request body is ignored: who decided is who called.
+ */
+export function reviewerOf(): string {
+  return operatorActor()?.name ?? ROOT_ACTOR.name;
 }
 
 /**

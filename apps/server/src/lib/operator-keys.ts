@@ -143,6 +143,9 @@ export type OperatorChangeKind =
   | "player-adjustment"
   | "player-bonus"
   | "player-sessions"
+  | "player-document"
+  | "withdrawal"
+  | "operator-session"
   | "country"
   | "broadcast"
   | "content-group"
@@ -222,10 +225,12 @@ export async function recordOperatorChange(
     action: "create" | "update" | "put" | "delete";
     changes: object;
     now: Date;
+    /** Who, when the request runs as no key yet (an operator user's sign-in: its new session). */
+    actor?: { name: string; keyId: number | null };
   },
 ): Promise<void> {
   const { key: _key, ...changes } = change.changes as { key?: unknown };
-  const actor = operatorActor();
+  const actor = change.actor ?? operatorActor();
   await tx.query(
     `INSERT INTO operator_changes (kind, entity_id, action, changes, created_at, actor, actor_key_id)
      VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,

@@ -5,12 +5,13 @@
 // does not hold, nor revoke a key that holds one it lacks.
 import { randomBytes } from "node:crypto";
 import { ErrorCode } from "@casino/contract/errors";
-import type {
-  CreateOperatorApiKeyBody,
-  IssuedOperatorApiKey,
-  OperatorApiKey,
-  OperatorApiKeyQuery,
-  OperatorScope,
+import {
+  type CreateOperatorApiKeyBody,
+  type IssuedOperatorApiKey,
+  OPERATOR_KEY_MAX_DAYS,
+  type OperatorApiKey,
+  type OperatorApiKeyQuery,
+  type OperatorScope,
 } from "@casino/contract/operator-access";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
@@ -62,6 +63,8 @@ export async function insertOperatorKey(
     now: Date;
     /** A session key: its operator user and when it stops working. */
     session?: { userId: number; expiresAt: Date };
+    /** When a named key stops working (null or absent: when revoked). */
+    expiresAt?: Date | null;
   },
 ): Promise<IssuedOperatorApiKey> {
   const token = `op_${randomBytes(32).toString("base64url")}`;
@@ -77,7 +80,7 @@ export async function insertOperatorKey(
       input.now,
       input.createdBy,
       input.session?.userId ?? null,
-      input.session?.expiresAt ?? null,
+      input.session?.expiresAt ?? input.expiresAt ?? null,
     ],
   );
   return { ...toView(created!), token };
@@ -118,20 +121,30 @@ export async function issueOperatorApiKey(
       fail(`scopes.${index}`, "A key cannot grant a scope it does not hold");
     }
   }
-  check();
   const now = ctx.now();
+  const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt);
+  if (expiresAt !== null && expiresAt.getTime() <= now.getTime()) {
+    fail("expiresAt", "Must be in the future");
+  } else if (
+    expiresAt !== null &&
+    expiresAt.getTime() > now.getTime() + OPERATOR_KEY_MAX_DAYS * 86_400_000
+  ) {
+    fail("expiresAt", `Must be at most ${OPERATOR_KEY_MAX_DAYS} days from now`);
+  }
+  check();
   return ctx.db.transaction(async (tx) => {
     const issued = await insertOperatorKey(tx, {
       name: body.name,
       scopes,
       createdBy: actor.name,
       now,
+      expiresAt,
     });
     await recordOperatorChange(tx, {
       kind: "operator-api-key",
       entityId: issued.id,
       action: "create",
-      changes: { name: body.name, scopes },
+      changes: { name: body.name, scopes, expiresAt: expiresAt?.toISOString() ?? null },
       now,
     });
     return issued;

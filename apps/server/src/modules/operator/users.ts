@@ -289,15 +289,25 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
   const expiresAt = setupRequired
     ? new Date(now.getTime() + SETUP_MINUTES * 60_000)
     : hours(now, SESSION_HOURS);
-  const key = await ctx.db.transaction((tx) =>
-    insertOperatorKey(tx, {
+  const key = await ctx.db.transaction(async (tx) => {
+    const issued = await insertOperatorKey(tx, {
       name: row.name,
       scopes,
       createdBy: "sign-in",
       now,
       session: { userId: Number(row.id), expiresAt },
-    }),
-  );
+    });
+    // The sign-in in the audit trail, as the session it opened (ADR 0016).
+    await recordOperatorChange(tx, {
+      kind: "operator-session",
+      entityId: row.id,
+      action: "create",
+      changes: { userId: Number(row.id), scopes, secondFactorSetupRequired: setupRequired },
+      now,
+      actor: { name: row.name, keyId: issued.id },
+    });
+    return issued;
+  });
   return {
     token: key.token,
     expiresAt: expiresAt.toISOString(),

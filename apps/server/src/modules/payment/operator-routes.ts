@@ -64,7 +64,7 @@ export async function operatorPaymentRoutes(
     async (request) => ({
       data: await approveWithdrawal(ctx, processors, {
         id: request.params.id,
-        reviewer: reviewerOf(request.body),
+        reviewer: reviewerOf(),
         log: request.log,
       }),
     }),
@@ -85,7 +85,7 @@ export async function operatorPaymentRoutes(
     async (request) => ({
       data: await rejectWithdrawal(ctx, {
         id: request.params.id,
-        reviewer: reviewerOf(request.body),
+        reviewer: reviewerOf(),
       }),
     }),
   );

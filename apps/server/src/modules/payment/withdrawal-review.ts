@@ -8,7 +8,9 @@ import { type Invoice, InvoiceStatus } from "@casino/contract/payment";
 import { formatAmount } from "@casino/money/format";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
+import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { recordOperatorChange } from "../../lib/operator-keys";
 import { INVOICE_COLUMNS, type InvoiceRow, toInvoice } from "./invoice-view";
 import type { PaymentProcessor } from "./processor";
 import { settleWithdrawalInTransaction } from "./settle-withdrawal";
@@ -56,18 +58,39 @@ export async function listAwaitingWithdrawals(ctx: AppContext): Promise<PendingW
   }));
 }
 
+/** The decision in the audit trail (operator_changes), attributed to the calling key (ADR 0016). */
+function recordDecision(
+  tx: Queryable,
+  invoiceId: string,
+  decision: "approved" | "rejected",
+  now: Date,
+): Promise<void> {
+  return recordOperatorChange(tx, {
+    kind: "withdrawal",
+    entityId: invoiceId,
+    action: "update",
+    changes: { approval: decision },
+    now,
+  });
+}
+
 /** Approves and submits the payout; a processor that fails to answer is retried by the recovery job. */
 export async function approveWithdrawal(
   ctx: AppContext,
   processors: ReadonlyMap<string, PaymentProcessor>,
   input: { id: string; reviewer: string; log: FastifyBaseLogger },
 ): Promise<Invoice> {
-  const [approved] = await ctx.db.query<{ id: string }>(
-    `UPDATE payment_invoices SET approval = 'approved', reviewed_by = $2, reviewed_at = $3,
-            updated_at = $3
-      WHERE id = $1 AND type = 2 AND status = $4 AND approval = 'awaiting' RETURNING id`,
-    [input.id, input.reviewer, ctx.now(), InvoiceStatus.Pending],
-  );
+  const approved = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const [row] = await tx.query<{ id: string }>(
+      `UPDATE payment_invoices SET approval = 'approved', reviewed_by = $2, reviewed_at = $3,
+              updated_at = $3
+        WHERE id = $1 AND type = 2 AND status = $4 AND approval = 'awaiting' RETURNING id`,
+      [input.id, input.reviewer, now, InvoiceStatus.Pending],
+    );
+    if (row) await recordDecision(tx, input.id, "approved", now);
+    return row;
+  });
   if (!approved) throw notAwaiting();
   try {
     await submitPayment(ctx, processors, input.id);
@@ -89,12 +112,14 @@ export async function rejectWithdrawal(
       [input.id, InvoiceStatus.Pending],
     );
     if (!invoice) throw notAwaiting();
+    const now = ctx.now();
     await tx.query(
       `UPDATE payment_invoices SET approval = 'rejected', reviewed_by = $2, reviewed_at = $3,
               failure_reason = 'rejected_by_operator'
         WHERE id = $1`,
-      [input.id, input.reviewer, ctx.now()],
+      [input.id, input.reviewer, now],
     );
+    await recordDecision(tx, input.id, "rejected", now);
     await settleWithdrawalInTransaction(tx, ctx, invoice, "failure");
   });
   return invoiceById(ctx, input.id);

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../infra/errors";
 import { reviewerOf } from "../../../lib/operator-api";
+import { recordOperatorChange } from "../../../lib/operator-keys";
 import type { FileStorage } from "./file-storage";
 import { type DocumentRecord, documentsRepository, toPlayerDocument } from "./repository";
 
@@ -54,15 +55,29 @@ export async function reviewDocument(
   id: string,
   body: DocumentReviewBody,
 ): Promise<OperatorDocument> {
-  const repo = documentsRepository(ctx.db);
-  const decided = await repo.decide({
-    id,
-    status: body.decision === "approve" ? DocumentStatus.Approved : DocumentStatus.Rejected,
-    reviewer: reviewerOf(body),
-    reason: body.decision === "reject" ? (body.reason ?? null) : null,
-    now: ctx.now(),
+  const reason = body.decision === "reject" ? (body.reason ?? null) : null;
+  const decided = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const done = await documentsRepository(tx).decide({
+      id,
+      status: body.decision === "approve" ? DocumentStatus.Approved : DocumentStatus.Rejected,
+      reviewer: reviewerOf(),
+      reason,
+      now,
+    });
+    // The decision in the audit trail, attributed to the calling key (ADR 0016).
+    if (done) {
+      await recordOperatorChange(tx, {
+        kind: "player-document",
+        entityId: id,
+        action: "update",
+        changes: { decision: body.decision, reason },
+        now,
+      });
+    }
+    return done;
   });
-  const record = await repo.findAny(id);
+  const record = await documentsRepository(ctx.db).findAny(id);
   if (!record) throw AppError.notFound("No such document");
   if (!decided) {
     throw new AppError(409, ErrorCode.Conflict, "This document was decided before");
