@@ -75,6 +75,27 @@ describe("sign-in limits are spent before the password is checked", () => {
   });
 });
 
+describe("password change", () => {
+  it("20 simultaneous wrong current passwords (a stolen access token) get at most the per-player allowance of 422s", async () => {
+    const { tokens } = await registerByEmail(app);
+    const answers = await Promise.all(
+      times(20).map((i) =>
+        app.inject({
+          method: "PUT",
+          url: "/api/player/passwords",
+          headers: { authorization: `Bearer ${tokens.accessToken}` },
+          payload: {
+            currentPassword: `guess-${i}`,
+            newPassword: "zq-7x2-new",
+            repeatNewPassword: "zq-7x2-new",
+          },
+        }),
+      ),
+    );
+    expect(tally(answers)).toEqual({ 422: 10, 429: 10 });
+  });
+});
+
 describe("an account's failures from many addresses", () => {
   it("stop tries from addresses the account never signed in from (429), not from the owner's known address", async () => {
     const allowance = 30; // LOGIN_ACCOUNT_MAX_FAILURES, by default
