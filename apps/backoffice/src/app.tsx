@@ -144,6 +144,14 @@ function SignIn({ onSignedIn }: { onSignedIn: (key: string, operator: Operator) 
             try {
               onSignedIn(key, await whoIs(createApi(key)));
             } catch (error) {
+              // The root key once an owner exists: the server says to use an operator account.
+              if (
+                error instanceof ApiError &&
+                error.status === 401 &&
+                /account/.test(error.message)
+              ) {
+                throw new Error(error.message);
+              }
               if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
                 throw new Error(
                   "That key is not valid: it may have been revoked, or the operator API is off.",
