@@ -193,20 +193,31 @@ function processCpuSeconds(pid: number): number {
   }
 }
 
-/** CPU seconds of the PostgreSQL backends connected to one database (their titles name it). */
-function backendCpuSeconds(database: string): number {
-  let total = 0;
+/**
+ * CPU seconds of each PostgreSQL backend connected to one database (their titles name it), by
+ * process id: a run's figure is the sum of each backend's growth, as the pool opens and closes
+ * connections between runs.
+ */
+function backendCpuSeconds(database: string): Map<number, number> {
+  const seconds = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const title = readFileSync(`/proc/${entry}/cmdline`, "utf8");
       if (title.startsWith("postgres: ") && title.split(" ")[2] === database) {
-        total += processCpuSeconds(Number(entry));
+        seconds.set(Number(entry), processCpuSeconds(Number(entry)));
       }
     } catch {
       // The process ended meanwhile.
     }
   }
+  return seconds;
+}
+
+function backendCpuSince(database: string, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of backendCpuSeconds(database))
+    total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -252,7 +263,7 @@ async function benchHttp(
   const url = server.url;
   const cpuBefore = {
     server: processCpuSeconds(server.pid),
-    postgres: database ? backendCpuSeconds(database) : 0,
+    postgres: database ? backendCpuSeconds(database) : new Map<number, number>(),
   };
   let counter = 0;
   const result = await autocannon({
@@ -286,7 +297,7 @@ async function benchHttp(
     errors: result.non2xx + result.errors + result.timeouts,
     serverCpuUs: ((processCpuSeconds(server.pid) - cpuBefore.server) * 1e6) / postings,
     ...(database
-      ? { postgresCpuUs: ((backendCpuSeconds(database) - cpuBefore.postgres) * 1e6) / postings }
+      ? { postgresCpuUs: (backendCpuSince(database, cpuBefore.postgres) * 1e6) / postings }
       : {}),
   };
 }
