@@ -4,6 +4,7 @@
 // and promotions needs a second factor by default like payments. A grant worth more than
 // OPERATOR_GRANT_APPROVAL_ABOVE (base currency) waits for a second operator: another key
 // approves (the grant is issued once) or rejects it; the requester cannot. PGlite and PostgreSQL.
+import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkLedger } from "../src/modules/wallet/ledger-check";
 import { expectErrorCode } from "./helpers";
@@ -283,5 +284,62 @@ describe("grants above OPERATOR_GRANT_APPROVAL_ABOVE need a second operator (iss
     );
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await playerBonuses(player)).map((b) => b.amount)).toEqual(["300.00"]);
+  });
+
+  it("two sessions of one operator user cannot approve each other's requests; another user can", async () => {
+    /** A promotions user with a second factor, signed in twice (two session keys). */
+    async function promotionsUser() {
+      const login = `${uniqueSlug("desk")}@operator.example`;
+      const invited = await as(OPERATOR_TEST_TOKEN, "POST", "/api/operator/users", {
+        email: login,
+        name: `Desk ${login}`,
+        scopes: ["promotions"],
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const url: string = invited.json().data.inviteUrl;
+      const password = "correct horse battery";
+      const set = await app.inject({
+        method: "POST",
+        url: "/api/operator/users/password",
+        payload: { token: url.slice(url.indexOf("#") + 1), password },
+      });
+      expect(set.statusCode, set.body).toBe(204);
+      const signIn = (code?: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/operator/sessions",
+          payload: { email: login, password, ...(code ? { code } : {}) },
+          remoteAddress: `203.0.113.${Math.floor(Math.random() * 200) + 1}`,
+        });
+      const first = (await signIn()).json().data;
+      // Promotions needs the second factor: the first session has no scopes until it is set up.
+      expect(first).toMatchObject({ scopes: [], secondFactorSetupRequired: true });
+      const { secret } = (await as(first.token, "POST", "/api/operator/me/second-factor")).json()
+        .data;
+      const totp = new TOTP({ secret, label: login, issuer: "Back office" });
+      const code = () => totp.generate({ timestamp: app.clock.now().getTime() });
+      const confirmed = await as(first.token, "POST", "/api/operator/me/second-factor/confirm", {
+        code: code(),
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
+      app.clock.advance(60);
+      const second = (await signIn(code())).json().data;
+      expect(second).toMatchObject({ scopes: ["promotions"] });
+      return [first.token as string, second.token as string] as const;
+    }
+    const [morning, evening] = await promotionsUser();
+    const bonus = await cashBonus("30");
+    const player = await eurPlayer();
+    const asked = await grant(morning, player.id, { bonus, amount: "400.00" });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const id = asked.json().data.id;
+    const approve = (token: string) =>
+      as(token, "POST", `/api/operator/grant-requests/${id}/approve`, {});
+    expectErrorCode(await approve(evening), 403, 403);
+    const [colleague] = await promotionsUser();
+    const approved = await approve(colleague);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.request.decidedBy).not.toBe(asked.json().data.requestedBy);
+    expect((await playerBonuses(player)).map((b) => b.amount)).toEqual(["400.00"]);
   });
 });
