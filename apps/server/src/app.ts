@@ -138,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The studios' origins the pages may frame, read through the context's handle (set below),
   // the one the operator's catalogue writes refresh them through.
   let catalogueDb: Queryable = options.db;
-  registerSecurityHeaders(
+  const securityHeaders = registerSecurityHeaders(
     app,
     {
       publicUrl: config.publicUrl,
@@ -314,6 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       buildDir: config.webBuildDir,
       countryHeader: config.countryHeader,
       pageSession: (headers) => pageSession(ctx, headers),
+      pagePolicy: securityHeaders.pagePolicy,
     });
     if (!mounted) {
       const hint = `No web build at ${config.webBuildDir}: pages answer 404. Run \`npm run build -w @casino/web\`, or \`npm run dev -w @casino/web\` for Vite (it proxies /api here).`;

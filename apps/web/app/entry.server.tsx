@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { NonceContext } from "./lib/nonce";
 
 // React Router's default server entry (node), with one change: `progressiveChunkSize`.
 export const streamTimeout = 5_000;
@@ -26,7 +27,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
+  // The page's script nonce (the server's Content-Security-Policy allows no other inline script):
+  // React Router's hydration context, bootstrap and streamed data, and React's own streaming
+  // scripts carry it; root.tsx hands it to <Scripts> through NonceContext.
+  const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : undefined;
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -47,8 +53,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         progressiveChunkSize: PROGRESSIVE_CHUNK_SIZE,
         [readyOption]() {
           shellRendered = true;

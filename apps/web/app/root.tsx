@@ -20,6 +20,7 @@ import { loadRootData } from "./lib/load-root-data";
 import { serverEnv } from "./lib/loader-env.server";
 import { clientEnv } from "./lib/loader-env-client";
 import { useLocaleRuntime } from "./lib/locale";
+import { useNonce } from "./lib/nonce";
 import { getQueryClient } from "./lib/query-client";
 import { isRootData } from "./lib/root-data";
 import { rootShouldRevalidate } from "./lib/routing/should-revalidate";
@@ -55,6 +56,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, {});
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData("root");
   const root = isRootData(data) ? data : null;
+  const nonce = useNonce();
   const preloaderLabel = root
     ? translate(root.content, "global-components.preloader.label", "Loading")
     : "Loading";
@@ -74,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Preloader label={preloaderLabel} />
         {children}
         <HydrationMarker />
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

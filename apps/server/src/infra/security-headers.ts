@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 
 export interface SecurityHeaderOptions {
@@ -9,22 +10,27 @@ export interface SecurityHeaderOptions {
 /**
  * The one Content-Security-Policy of the site, for pages, API answers and the API docs alike.
  *
- * script-src allows 'unsafe-inline' because React Router's SSR writes its hydration context and
- * module bootstrap as inline scripts, and the web app's entry does not pass a nonce yet. Once it
- * does (ServerRouter/Scripts `nonce`), replace it with a per-request nonce here.
+ * script-src has no 'unsafe-inline' (issue 24): a page the server renders gets a fresh nonce
+ * (`pagePolicy` of registerSecurityHeaders, used by web/ssr.ts), which React Router's hydration
+ * context, module bootstrap and streamed data scripts and React's own streaming scripts carry
+ * (apps/web entry.server.tsx and root.tsx); every other answer allows no inline script at all.
+ * Scripts from 'self' and the configured outside parties (tag manager, chat widget, sportsbook)
+ * load by origin; no 'strict-dynamic', so those origins keep working.
  * style-src allows 'unsafe-inline' for the style attributes React renders.
  */
 export function contentSecurityPolicy(
   options: SecurityHeaderOptions,
   /** Origins the pages frame besides those: the outside studios' games (game/launch-origins.ts). */
   frameSources: readonly string[] = [],
+  /** The page's script nonce (base64), for a server-rendered page. */
+  nonce?: string,
 ): string {
   const origin = new URL(options.publicUrl);
   const wsOrigin = `${origin.protocol === "https:" ? "wss:" : "ws:"}//${origin.host}`;
   const extra = options.extraSources;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", "'unsafe-inline'", ...extra],
+    "script-src": ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...extra],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
@@ -91,7 +97,7 @@ export function registerSecurityHeaders(
   options: SecurityHeaderOptions,
   /** The frame sources as they stand (a cached list: the policy is rebuilt when it changes). */
   frameSources: () => readonly string[] = () => NO_FRAMES,
-) {
+): { pagePolicy: (nonce: string) => string } {
   const headers = Object.entries(securityHeaders(options)).filter(
     ([name]) => name !== "content-security-policy",
   );
@@ -107,4 +113,13 @@ export function registerSecurityHeaders(
     reply.raw.setHeader("content-security-policy", policy);
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
   });
+  return {
+    /** The policy of a server-rendered page whose inline scripts carry `nonce`. */
+    pagePolicy: (nonce) => contentSecurityPolicy(options, frameSources(), nonce),
+  };
+}
+
+/** A fresh script nonce: 128 random bits, base64. */
+export function newScriptNonce(): string {
+  return randomBytes(16).toString("base64");
 }

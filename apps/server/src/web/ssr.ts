@@ -7,6 +7,7 @@ import { createRequestListener } from "@react-router/node";
 import compression from "compression";
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from "fastify";
 import type { ServerBuild } from "react-router";
+import { newScriptNonce } from "../infra/security-headers";
 
 export interface SsrOptions {
   /** The React Router build folder holding server/index.js and client/. */
@@ -18,6 +19,11 @@ export interface SsrOptions {
    * the render when the session cookie is live and the `token` cookie is missing or expiring, or
    * both cleared when the session ended.
    */
+  /**
+   * The Content-Security-Policy of a rendered page allowing the inline scripts that carry this
+   * nonce (infra/security-headers.ts); without it the page keeps the site's nonce-less policy.
+   */
+  pagePolicy?: (nonce: string) => string;
   pageSession?: (headers: {
     cookie?: string | undefined;
   }) => Promise<{ cookieHeader: string; setCookies: string[] } | null>;
@@ -30,6 +36,8 @@ export interface SsrOptions {
 // A type alias, not an interface: React Router's AppLoadContext wants an index signature.
 export type WebLoadContext = {
   apiFetch(path: string, init?: RequestInit): Promise<Response>;
+  /** The nonce every inline script of this page must carry (entry.server.tsx, root.tsx). */
+  cspNonce?: string;
 };
 
 /** Headers of the page request that an API call made on its behalf must carry. */
@@ -117,14 +125,17 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
   if (!existsSync(serverEntry)) return false;
 
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const current = new AsyncLocalStorage<FastifyRequest>();
+  const current = new AsyncLocalStorage<{ request: FastifyRequest; nonce: string | undefined }>();
   const listener = createRequestListener({
     build,
     mode: process.env.NODE_ENV === "production" ? "production" : "development",
     getLoadContext: (): WebLoadContext => {
-      const request = current.getStore();
-      if (!request) throw new Error("SSR request outside its Fastify request");
-      return { apiFetch: createApiFetch(app, request, options.countryHeader) };
+      const store = current.getStore();
+      if (!store) throw new Error("SSR request outside its Fastify request");
+      return {
+        apiFetch: createApiFetch(app, store.request, options.countryHeader),
+        ...(store.nonce ? { cspNonce: store.nonce } : {}),
+      };
     },
   });
 
@@ -167,9 +178,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions): Pr
         request.raw.rawHeaders = withCookieHeader(request.raw.rawHeaders, session.cookieHeader);
         reply.raw.setHeader("set-cookie", session.setCookies);
       }
+      // A fresh nonce per page: its inline scripts carry it, no other inline script runs.
+      const nonce = options.pagePolicy ? newScriptNonce() : undefined;
+      if (nonce && options.pagePolicy) {
+        reply.raw.setHeader("content-security-policy", options.pagePolicy(nonce));
+      }
       reply.hijack();
       await current.run(
-        request,
+        { request, nonce },
         () =>
           new Promise<void>((resolve, reject) => {
             compress(request.raw as never, reply.raw as never, (error?: unknown) => {

@@ -8,6 +8,8 @@ import type { FetchLike } from "./fetch-like";
 declare module "react-router" {
   interface AppLoadContext {
     apiFetch?: FetchLike;
+    /** The page's CSP script nonce (the Fastify server's SSR mount). */
+    cspNonce?: string;
   }
 }
 

@@ -27,6 +27,9 @@ export function loadScript(url: string): Promise<void> {
       const script = document.createElement("script");
       script.src = url;
       script.async = true;
+      // The page's nonce, for a nonce-aware script (a tag manager) to pass on to what it adds.
+      const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+      if (nonce) script.nonce = nonce;
       script.onload = () => resolve();
       script.onerror = () => reject(new Error(`${url} did not load`));
       document.head.append(script);
