@@ -136,30 +136,55 @@ describe("session handling", () => {
     );
   });
 
-  test("SE-02 SE-03 an expired access token is refreshed with the session token before the call", async () => {
+  /**
+   * On a loaded /profile/security page, puts an expired access token in the cookie and submits
+   * the password form (a wrong current password): an API call from the page, which must refresh
+   * first. (A page load would not: the server render makes a fresh token from the session cookie.)
+   */
+  async function callWithExpiredToken(page: Page, context: BrowserContext): Promise<string> {
+    await page.goto("/profile/security");
+    await hydrated(page);
+    await page.getByRole("table", { name: "Active sessions" }).waitFor();
+    const token = (await context.cookies()).find((c) => c.name === "token")?.value ?? "";
+    const stale = expired(token);
+    await context.addCookies([{ name: "token", value: stale, url: site.server.url }]);
+    await page.getByLabel("Current password").fill("not-my-password-1");
+    await page.getByLabel("New password", { exact: true }).fill("another-pass-1");
+    await page.getByLabel("Repeat new password").fill("another-pass-1");
+    await page.getByRole("button", { name: "Change password" }).click();
+    return stale;
+  }
+
+  test("SE-02 SE-03 an expired access token is refreshed with the HttpOnly session cookie before the call", async () => {
     const { page, context } = await signedIn("refresh");
-    const stale = await expireToken(page, context);
-    const sessionToken =
-      (await context.cookies()).find((c) => c.name === "sessionToken")?.value ?? "";
+    const before = (await context.cookies()).find((c) => c.name === "casino_session")?.value;
+    expect(before).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const refresh = page.waitForRequest(
       (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/player/sessions/refresh",
     );
-    const profile = page.waitForRequest(
-      (r) => new URL(r.url()).pathname === "/api/player/sessions" && r.method() === "GET",
+    const change = page.waitForRequest(
+      (r) => r.method() === "PUT" && new URL(r.url()).pathname === "/api/player/passwords",
     );
-    await page.goto("/profile/security");
-    expect((await refresh).headers().authorization).toBe(`Bearer ${sessionToken}`);
-    const used = (await profile).headers().authorization ?? "";
+    const stale = await callWithExpiredToken(page, context);
+    const refreshRequest = await refresh;
+    // ADR 0022: no bearer header; the browser sends the HttpOnly cookie.
+    expect(refreshRequest.headers().authorization).toBeUndefined();
+    expect((await refreshRequest.allHeaders()).cookie ?? "").toContain(`casino_session=${before}`);
+    const used = (await change).headers().authorization ?? "";
     expect(used.startsWith("Bearer ")).toBe(true);
     expect(used).not.toBe(`Bearer ${stale}`);
-    await page.getByRole("table", { name: "Active sessions" }).waitFor();
-    const fresh = (await context.cookies()).find((c) => c.name === "token")?.value;
-    expect(fresh).not.toBe(stale);
+    await page.getByText("The current password is incorrect").waitFor();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "token")?.value).not.toBe(stale);
+    // The refresh rotated the session token.
+    const after = cookies.find((c) => c.name === "casino_session");
+    expect(after?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(after?.value).not.toBe(before);
+    expect(after?.httpOnly).toBe(true);
   });
 
   test("SE-05 a failed refresh ends the session and opens sign-in", async () => {
     const { page, context } = await signedIn("refresh-fail");
-    await expireToken(page, context);
     await page.route("**/api/player/sessions/refresh", (route) =>
       route.fulfill({
         status: 401,
@@ -167,9 +192,44 @@ describe("session handling", () => {
         body: '{"error":{"code":401,"message":"Session closed"}}',
       }),
     );
-    await page.goto("/profile/security");
+    await callWithExpiredToken(page, context);
     await page.getByRole("dialog", { name: "Sign in" }).waitFor();
     expect((await context.cookies()).some((c) => c.name === "token" && c.value)).toBe(false);
+  });
+
+  test("ADR 0022 a reload keeps the player signed in (an expired access token too); signing out ends the session cookie", async () => {
+    const { page, context } = await signedIn("reload");
+    const session = (await context.cookies()).find((c) => c.name === "casino_session")?.value;
+    expect(await page.evaluate(() => document.cookie)).not.toContain("casino_session");
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+    // After the access token's lifetime: the server render signs the page in from the cookie.
+    const stale = await expireToken(page, context);
+    await page.goto("/profile/security");
+    await hydrated(page);
+    await page.getByRole("table", { name: "Active sessions" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === "token")?.value).not.toBe(stale);
+
+    const logout = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/player/sessions/logout",
+    );
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    expect((await logout).status()).toBe(200);
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).waitFor();
+    const cookies = await context.cookies();
+    expect(cookies.some((c) => c.name === "casino_session")).toBe(false);
+    expect(cookies.some((c) => c.name === "token")).toBe(false);
+    // The session is over on the server too: its token refreshes nothing.
+    const refused = await fetch(`${site.server.url}/api/player/sessions/refresh`, {
+      method: "POST",
+      headers: { cookie: `casino_session=${session}` },
+    });
+    expect(refused.status).toBe(401);
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("banner").getByRole("button", { name: "Sign in" }).waitFor();
   });
 
   test("SE-06 ER-15 a 401 on any call removes the session and opens sign-in", async () => {

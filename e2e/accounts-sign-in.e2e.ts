@@ -53,7 +53,15 @@ describe("sign-in, password recovery and logout", () => {
     // max-age one year: the cookie expires about 365 days from now
     const days = ((token?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(364);
-    expect(cookies.some((c) => c.name === "sessionToken")).toBe(true);
+    // ADR 0022: the session token is in an HttpOnly cookie the server set; no script sees it.
+    const session = cookies.find((c) => c.name === "casino_session");
+    expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+    expect(cookies.some((c) => c.name === "sessionToken")).toBe(false);
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).not.toContain(session?.value ?? "-");
+    expect(visible).not.toContain("casino_session");
   });
 
   test("SI-01 SI-02 SI-04 SI-05 SI-06 SI-08 SI-09 SI-10 the sign-in modal: tabs, fields, buttons and the promo panel", async () => {
