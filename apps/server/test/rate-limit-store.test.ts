@@ -1,10 +1,10 @@
 // The abuse limits in the database (RATE_LIMIT_STORE=database, the default with DATABASE_URL):
 // two server nodes over one database count against one allowance, atomically, so a burst split
 // between them gets no more than one node alone would. Runs on PGlite and PostgreSQL.
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config";
-import { buildTestApp, expectErrorBody } from "./helpers";
+import { buildTestApp, expectErrorBody, type TestApp } from "./helpers";
 import {
   createPlayerTestApp,
   freshEmail,
@@ -18,11 +18,16 @@ import {
 const ENV = { RATE_LIMIT_STORE: "database" };
 
 let node1: PlayerTestApp;
-let node2: FastifyInstance;
+let node2: TestApp;
 beforeAll(async () => {
   node1 = await createPlayerTestApp(ENV);
   // A second node: its own process memory, the same database and configuration.
-  node2 = await buildTestApp(node1.testDb, {}, { config: node1.testConfig, now: node1.clock.now });
+  const app = await buildTestApp(
+    node1.testDb,
+    {},
+    { config: node1.testConfig, now: node1.clock.now },
+  );
+  node2 = Object.assign(app, { testDb: node1.testDb, testConfig: node1.testConfig });
 });
 afterAll(async () => {
   await node2?.close();

@@ -1,7 +1,8 @@
 // Abuse limits that hold under concurrency (issue 24): sign-in, one-time codes and operator sign-in
-// spend their allowance before the password or code is checked; an account's failures from many
-// addresses stop further tries from addresses it never signed in from, not from its owner's;
-// sign-ups refused for a taken e-mail or phone spend the address's registration allowance.
+// spend their allowance before the password or code is checked; an account's (or an operator
+// user's) failures from many addresses stop further tries from addresses it never signed in from,
+// not from its owner's; sign-ups refused for a taken e-mail or phone spend the address's
+// registration allowance.
 // Runs on PGlite and PostgreSQL.
 import { randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
@@ -193,7 +194,8 @@ describe("one-time codes count a guess before comparing it", () => {
 });
 
 describe("operator sign-in", () => {
-  it("30 simultaneous wrong passwords from one address get at most the account-on-IP allowance of 401s, and the right one sent last in the burst is not checked", async () => {
+  /** An invited operator user with a password, and a sign-in call for their e-mail. */
+  async function operatorUser() {
     const email = `staff-${randomBytes(4).toString("hex")}@operator.example`;
     const invited = await app.inject({
       method: "POST",
@@ -217,6 +219,11 @@ describe("operator sign-in", () => {
         payload: { email, password: pass },
         remoteAddress: ip,
       });
+    return { password, signIn };
+  }
+
+  it("30 simultaneous wrong passwords from one address get at most the account-on-IP allowance of 401s, and the right one sent last in the burst is not checked", async () => {
+    const { password, signIn } = await operatorUser();
     const attacker = freshIp();
     const answers = await Promise.all([
       ...times(30).map((i) => signIn(`wrong guess ${i}`, attacker)),
@@ -225,6 +232,19 @@ describe("operator sign-in", () => {
     expect(tally(answers)).toEqual({ 401: 10, 429: 21 });
     expect((await signIn(password, attacker)).statusCode).toBe(429);
     expect((await signIn(password, freshIp())).statusCode).toBe(201);
+  });
+
+  it("failures from many addresses stop tries from addresses the user never signed in from, not from their office", async () => {
+    const { password, signIn } = await operatorUser();
+    const office = freshIp();
+    expect((await signIn(password, office)).statusCode).toBe(201);
+    const burst = await Promise.all(times(40).map((i) => signIn(`botnet guess ${i}`, freshIp())));
+    expect(tally(burst)).toEqual({ 401: 30, 429: 10 });
+    const elsewhere = await signIn(password, freshIp());
+    expect(elsewhere.statusCode).toBe(429);
+    expect(Number(elsewhere.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await signIn("a typo in the pass", office)).statusCode).toBe(401);
+    expect((await signIn(password, office)).statusCode).toBe(201);
   });
 });
 

@@ -19,7 +19,7 @@ import { Secret, TOTP } from "otpauth";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { consumeAll } from "../../infra/rate-limit";
+import { consumeAll, type RateLimitSpend, refundAll } from "../../infra/rate-limit";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../lib/common-passwords";
 import { needsSecondFactor, operatorKeyHash } from "../../lib/operator-api";
 import { type FieldFail, fieldProblems, iso, recordOperatorChange } from "../../lib/operator-keys";
@@ -242,18 +242,32 @@ export async function setOperatorPassword(
  * the same 401 (unknown e-mail, wrong password, no password yet, switched off). Each attempt
  * spends a point of the per-IP and the account-on-IP sign-in limits before the password is
  * checked (simultaneous guesses cannot outrun them, 429 with Retry-After); a right password gives
- * them back.
+ * them back. Failures on the e-mail from every address together have an allowance too
+ * (LOGIN_ACCOUNT_MAX_FAILURES): past it, only an address the user has signed in from before (a
+ * sign-in in the audit trail) may keep trying, within its own allowance.
  */
 export async function signInOperator(ctx: AppContext, ip: string, body: OperatorSignInBody) {
   const accountKey = `operator:${body.email}:${ip}`;
-  await consumeAll(ctx.rateLimits, [
+  const spends: RateLimitSpend[] = [
     ["loginIp", ip],
     ["loginAccountIp", accountKey],
-  ]);
+  ];
+  await consumeAll(ctx.rateLimits, spends);
   const [row] = await ctx.db.query<UserRow>(
     `SELECT ${COLUMNS} FROM operator_users WHERE email = $1`,
     [body.email],
   );
+  const account = `operator:${body.email}`;
+  try {
+    await ctx.rateLimits.consume("loginAccount", account);
+  } catch (error) {
+    // The e-mail's allowance across addresses is used up: only a known address goes on.
+    if (!(error instanceof AppError && error.status === 429)) throw error;
+    if (!row || !(await signedInFrom(ctx.db, row.id, ip))) {
+      await refundAll(ctx.rateLimits, spends);
+      throw error;
+    }
+  }
   let valid = false;
   if (row?.password_hash) valid = await ctx.passwords.verify(row.password_hash, body.password);
   else await ctx.passwords.verifyDummy(body.password);
@@ -264,6 +278,7 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
     Promise.all([
       ctx.rateLimits.refund("loginIp", ip),
       ctx.rateLimits.refund("loginAccountIp", accountKey),
+      ctx.rateLimits.refund("loginAccount", account),
     ]);
   if (!row || !valid || row.disabled_at !== null) throw refuse("Wrong e-mail or password");
   if (row.totp_enabled_at !== null) {
@@ -302,7 +317,7 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
       kind: "operator-session",
       entityId: row.id,
       action: "create",
-      changes: { userId: Number(row.id), scopes, secondFactorSetupRequired: setupRequired },
+      changes: { userId: Number(row.id), scopes, secondFactorSetupRequired: setupRequired, ip },
       now,
       actor: { name: row.name, keyId: issued.id },
     });
@@ -315,6 +330,16 @@ export async function signInOperator(ctx: AppContext, ip: string, body: Operator
     scopes,
     secondFactorSetupRequired: setupRequired,
   };
+}
+
+/** Whether the user has signed in from this address before (its sign-ins in the audit trail). */
+async function signedInFrom(db: Queryable, userId: number | string, ip: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM operator_changes
+      WHERE kind = 'operator-session' AND entity_id = $1 AND changes->>'ip' = $2 LIMIT 1`,
+    [String(userId), ip],
+  );
+  return rows.length > 0;
 }
 
 /** DELETE /api/operator/sessions/current: ends the session of the calling key (a no-op for keys). */
