@@ -133,6 +133,23 @@ describe("bonus money without wagering (issue 24)", () => {
     expectErrorCode(patched, 403, 403);
     const read = await as(promotions, "GET", `/api/operator/bonuses/${id}`);
     expect(read.json().data.wagerMultiplier).toBe("20");
+
+    // A zero-wager definition (made with payments) may be switched off by promotions alone, not
+    // switched on or changed.
+    const zero = await cashBonus("0");
+    const zeroId = (await as(promotions, "GET", "/api/operator/bonuses"))
+      .json()
+      .data.find((item: Json) => item.slug === zero).id;
+    const patch = (payload: Json) =>
+      app.inject({
+        method: "PATCH",
+        url: `/api/operator/bonuses/${zeroId}`,
+        headers: { authorization: `Bearer ${promotions}` },
+        payload,
+      });
+    expect((await patch({ isEnabled: false })).statusCode).toBe(200);
+    expectErrorCode(await patch({ isEnabled: true }), 403, 403);
+    expectErrorCode(await patch({ name: "Renamed" }), 403, 403);
   });
 
   it("a tournament with a cash prize (real money to the winner) needs payments too; bonus prizes do not", async () => {

@@ -225,10 +225,6 @@ async function checkDefinition(
   selfId: number | null,
   slug?: string,
 ) {
-  // A money bonus without wagering is withdrawable money: the payments desk's too (issue 24).
-  if (withoutWagering({ type, wagerMultiplier: String(def.wagerMultiplier) })) {
-    requireAdjustmentScope("A bonus");
-  }
   const { fail, check } = fieldProblems();
   if (slug !== undefined) {
     const taken = await tx.query("SELECT 1 FROM bonuses WHERE slug = $1", [slug]);
@@ -370,6 +366,10 @@ export async function createOperatorBonus(
     now,
     read: readOperatorBonus,
     create: async (tx) => {
+      // A money bonus without wagering is withdrawable money: the payments desk's too (issue 24).
+      if (withoutWagering({ type: body.type, wagerMultiplier: body.wagerMultiplier })) {
+        requireAdjustmentScope("A bonus");
+      }
       const columns = await checkDefinition(tx, body, body.type, null, body.slug);
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO bonuses (slug, name, description, type, kind, assign_conditions,
@@ -422,6 +422,16 @@ export async function patchOperatorBonus(
             "A step of a bonus package stays a deposit bonus; take it out of the package first",
           ],
         });
+      }
+      // A money bonus without wagering stays the payments desk's too (issue 24), except to
+      // switch it off.
+      const switchOffOnly = Object.keys(patch).every((field) => field === "isEnabled");
+      const zeroWager = withoutWagering({
+        type: current.type,
+        wagerMultiplier: String(def.wagerMultiplier),
+      });
+      if (zeroWager && !(switchOffOnly && patch.isEnabled === false)) {
+        requireAdjustmentScope("A bonus");
       }
       const columns = await checkDefinition(tx, def, current.type, id);
       await tx.query(
