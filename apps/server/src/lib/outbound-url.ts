@@ -91,9 +91,14 @@ export function outboundUrlProblem(url: string, policy: OutboundPolicy): string 
 
 type Resolver = (host: string) => Promise<string[]>;
 
+/** How long the check of an operator's URL waits for DNS (the call itself checks again). */
+const RESOLVE_TIMEOUT_MS = 3_000;
+
 const systemResolver: Resolver = (host) =>
   new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("DNS lookup timed out")), RESOLVE_TIMEOUT_MS);
     dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => {
+      clearTimeout(timer);
       if (error) reject(error);
       else resolve(addresses.map((item) => item.address));
     });
