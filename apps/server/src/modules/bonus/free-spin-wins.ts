@@ -26,14 +26,16 @@ export async function findFreeSpinGrant(
   tx: Queryable,
   key: { playerId: string; freeSpinsId: string; currency: string; gameId: number },
 ): Promise<FreeSpinGrantMatch | null> {
-  const record = await bonusRepository(tx).findPlayableFreespin({
+  const found = await bonusRepository(tx).findPlayableFreespin({
     playerId: key.playerId,
     externalId: key.freeSpinsId,
     currency: key.currency,
     gameId: key.gameId,
   });
-  if (!record) return null;
-  return { record, holding: await walletRepository(tx).houseAccount("bonuses", key.currency) };
+  if (!found) return null;
+  const holding =
+    found.holding ?? (await walletRepository(tx).houseAccount("bonuses", key.currency));
+  return { record: found.record, holding };
 }
 
 /** After the win's posting: one spin played; the last one issues the winnings bonus. */

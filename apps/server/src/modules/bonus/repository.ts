@@ -385,20 +385,29 @@ export function bonusRepository(db: Queryable) {
     },
     /**
      * The active free spins a provider's win names by `freeSpinsId` (external_id), only when
-     * granted to this player for this game and currency with spins still to report.
+     * granted to this player for this game and currency with spins still to report; with the
+     * house "bonuses" account of the currency that holds their winnings (null until it exists).
+     * One statement: a free-spin win's only read besides the call's own.
      */
     async findPlayableFreespin(key: {
       playerId: string;
       externalId: string;
       currency: string;
       gameId: number;
-    }): Promise<PlayerFreespinRecord | null> {
-      const [row] = await db.query<FreespinRow>(
-        `${FS_SELECT} WHERE f.player_id = $1 AND f.external_id = $2 AND f.currency = $3
-            AND f.game_id = $4 AND f.status = 2 AND f.played < f.count`,
+    }): Promise<{ record: PlayerFreespinRecord; holding: bigint | null } | null> {
+      const [row] = await db.query<FreespinRow & { holding: string | null }>(
+        `SELECT f.*, (SELECT a.id::text FROM ledger_accounts a
+                       WHERE a.owner_kind = 'house' AND a.purpose = 'bonuses'
+                         AND a.currency = f.currency) AS holding
+           FROM (${FS_SELECT} WHERE f.player_id = $1 AND f.external_id = $2 AND f.currency = $3
+                   AND f.game_id = $4 AND f.status = 2 AND f.played < f.count) f`,
         [key.playerId, key.externalId, key.currency, key.gameId],
       );
-      return row ? toFreespinRecord(row) : null;
+      if (!row) return null;
+      return {
+        record: toFreespinRecord(row),
+        holding: row.holding === null ? null : BigInt(row.holding),
+      };
     },
     async findFreespinById(id: number): Promise<PlayerFreespinRecord | null> {
       const [row] = await db.query<FreespinRow>(`${FS_SELECT} WHERE f.id = $1`, [id]);
