@@ -37,18 +37,19 @@ export function loginHash(ctx: AppContext, login: string): string {
 }
 
 /**
- * Spends (or checks) one point of an abuse limit; a refusal (429) is audited as rate_limited
- * before it reaches the client.
+ * Spends one point of an abuse limit, before the attempt is checked (a check now and a spend
+ * after the outcome lets simultaneous attempts all pass); a refusal (429) is audited as
+ * rate_limited before it reaches the client. An attempt that turns out not to count gives its
+ * point back with `ctx.rateLimits.refund`.
  */
 export async function limitOrAudit(
   ctx: AppContext,
   request: FastifyRequest,
-  limit: { name: RateLimitName; key: string; checkOnly?: boolean },
+  limit: { name: RateLimitName; key: string },
   entry: { event: AuthEvent; playerId?: string | null; login?: string | null },
 ): Promise<void> {
   try {
-    if (limit.checkOnly) await ctx.rateLimits.check(limit.name, limit.key);
-    else await ctx.rateLimits.consume(limit.name, limit.key);
+    await ctx.rateLimits.consume(limit.name, limit.key);
   } catch (error) {
     if (error instanceof AppError && error.status === 429) {
       await audit(ctx, request, { ...entry, outcome: "rate_limited" });
