@@ -7,7 +7,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError } from "../src/config";
 import { gamePlayer } from "./game-helpers";
+import { testConfig } from "./helpers";
 import {
   fieldsOf,
   operatorCreated,
@@ -165,5 +167,23 @@ describe("a call to a URL stored before the rule", () => {
     } finally {
       endpoint.close();
     }
+  });
+});
+
+describe("the OpenID issuer (OIDC_ISSUER)", () => {
+  it("must be https and public in production: the server does not start otherwise", () => {
+    const start = (env: Record<string, string>) => () =>
+      testConfig({ NODE_ENV: "production", OIDC_CLIENT_ID: "casino", ...env });
+    expect(start({ OIDC_ISSUER: "http://id.example.com" })).toThrow(ConfigError);
+    expect(start({ OIDC_ISSUER: "https://10.0.0.4/realms/casino" })).toThrow(/OIDC_ISSUER/);
+    expect(start({ OIDC_ISSUER: "https://169.254.169.254/" })).toThrow(/OIDC_ISSUER/);
+    expect(start({ OIDC_ISSUER: "https://localhost/" })).toThrow(/OIDC_ISSUER/);
+    expect(start({ OIDC_ISSUER: "https://id.example.com/realms/casino" })()).toMatchObject({
+      social: { oidcIssuer: "https://id.example.com/realms/casino" },
+    });
+    // Outside production a developer's local identity service is fine.
+    expect(testConfig({ OIDC_ISSUER: "http://127.0.0.1:8080/realms/dev" }).social.oidcIssuer).toBe(
+      "http://127.0.0.1:8080/realms/dev",
+    );
   });
 });
