@@ -15,7 +15,13 @@ import { createPlayerTestApp, type PlayerTestApp, registerByEmail } from "./play
 
 let app: PlayerTestApp;
 beforeAll(async () => {
-  app = await createPlayerTestApp({ SANDBOX_PAYMENTS: "true", COUNTRY_HEADER: "x-test-country" });
+  app = await createPlayerTestApp({
+    SANDBOX_PAYMENTS: "true",
+    COUNTRY_HEADER: "x-test-country",
+    // The clock moves by days and months here (400 days once): sessions outlive it.
+    SESSION_IDLE_TIMEOUT_SECONDS: "315360000",
+    SESSION_MAX_AGE_SECONDS: "315360000",
+  });
 });
 afterAll(async () => app?.close());
 
@@ -28,6 +34,7 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 async function player() {
   const { tokens } = await registerByEmail(app, { currency: "EUR" });
   let accessToken = tokens.accessToken;
+  let sessionToken = tokens.sessionToken;
   const headers = () => ({ authorization: `Bearer ${accessToken}`, "x-test-country": "DE" });
   const api = (method: Method, url: string, payload?: Record<string, unknown>) =>
     app.inject({ method, url, headers: headers(), ...(payload ? { payload } : {}) });
@@ -37,10 +44,11 @@ async function player() {
     const renewed = await app.inject({
       method: "POST",
       url: "/api/player/sessions/refresh",
-      headers: { authorization: `Bearer ${tokens.sessionToken}` },
+      headers: { authorization: `Bearer ${sessionToken}` },
     });
     expect(renewed.statusCode).toBe(200);
-    accessToken = renewed.json().data.accessToken;
+    // Each refresh rotates the session token (ADR 0022).
+    ({ accessToken, sessionToken } = renewed.json().data);
   };
   const accounts = await api("GET", "/api/wallet/accounts");
   const accountId = accounts.json().data[0].id as string;

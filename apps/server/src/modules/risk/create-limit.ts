@@ -5,6 +5,7 @@ import { ErrorCode } from "@casino/contract/errors";
 import type { CreateLimitBody, PlayerLimit } from "@casino/contract/limits";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { enqueueDisconnect } from "../realtime/control";
 import { limitAmount } from "./limit-amount";
 import { addMonths } from "./limit-periods";
 import { currencySubunitOf, isActiveBlock, viewOf } from "./limit-usage";
@@ -82,6 +83,7 @@ async function createBlock(
         existing.expiresAt !== null &&
         (expiresAt === null || expiresAt.getTime() > existing.expiresAt.getTime());
       const limit = endsLater ? await repository.setExpiry(existing.id, expiresAt, now) : existing;
+      if (endsLater) await enqueueDisconnect(tx, { profileId: playerId }, now);
       await repository.audit({
         limit,
         action: endsLater ? "extended" : "unchanged",
@@ -106,6 +108,9 @@ async function createBlock(
       });
     }
     const limit = await repository.insertBlock({ playerId, definition, expiresAt, now });
+    // The player's live connections close on every node (ADR 0022): an open tab on another
+    // device stops getting live pushes; the sessions stay (withdrawals go on).
+    await enqueueDisconnect(tx, { profileId: playerId }, now);
     await repository.audit({
       limit,
       action: "created",
