@@ -5,47 +5,10 @@
 // only when it stays a path of this site in every browser (no //host, /\host, encoded or
 // tab-split forms of them). Anything else is a 422 naming the field: the site is not an open
 // redirect.
+
+import { hasUnsafeCharacter, isSitePath } from "@casino/validation/site-path";
 import type { Config } from "../config";
 import { AppError } from "../infra/errors";
-
-/**
- * Control characters, white space (Unicode's too) and the backslash: browsers drop tabs and
- * newlines from URLs, so "/\t/host" is "//host" to them.
- */
-function hasUnsafeCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (
-      code <= 0x20 ||
-      (code >= 0x7f && code <= 0xa0) ||
-      code === 0x1680 ||
-      (code >= 0x2000 && code <= 0x200f) ||
-      (code >= 0x2028 && code <= 0x202f) ||
-      code === 0x205f ||
-      code === 0x3000 ||
-      code === 0xfeff ||
-      code === 0x5c // "\"
-    ) {
-      return true;
-    }
-  }
-  return false;
-}
-
-/**
- * True for a path of this site: "/" then anything but another "/" or "\", with no white
- * space, control character or backslash, and still so once percent-decoded (/%2F/host,
- * /%5Chost, /%09/host are refused).
- */
-export function isSitePath(value: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(value);
-  } catch {
-    return false;
-  }
-  return [value, decoded].every((text) => /^\/(?![/\\])/.test(text) && !hasUnsafeCharacter(text));
-}
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
