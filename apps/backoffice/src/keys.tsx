@@ -14,6 +14,7 @@ import { type Desk, NotFound } from "./app";
 import {
   ActionForm,
   Field,
+  instantOf,
   Loading,
   ScopeChoices,
   scopesOf,
@@ -117,10 +118,11 @@ function OperatorKeys({ desk }: { desk: Desk }) {
         submit="Issue key"
         action={async (form) => {
           const scopes = scopesOf(form);
+          const expiresAt = instantOf(text(form, "expiresAt"));
           const { data } = await desk.api.send<{ data: OperatorApiKey & { token: string } }>(
             "POST",
             "/api-keys",
-            { name: text(form, "name"), scopes },
+            { name: text(form, "name"), scopes, ...(expiresAt ? { expiresAt } : {}) },
           );
           setIssued({ name: data.name, token: data.token });
           keys.reload();
@@ -128,6 +130,12 @@ function OperatorKeys({ desk }: { desk: Desk }) {
         }}
       >
         <Field label="Name (whom or what it is for)" name="name" />
+        <Field
+          label="Expires (optional, at most a year away)"
+          name="expiresAt"
+          type="datetime-local"
+          required={false}
+        />
         <ScopeChoices desk={desk} />
       </ActionForm>
       {issued && <ShownOnce label={`The key ${issued.name}`} value={issued.token} />}
