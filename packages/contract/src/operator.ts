@@ -26,8 +26,8 @@ export const PendingWithdrawalList = z.object({ data: z.array(PendingWithdrawal)
 export const WithdrawalReviewParams = z.object({ id: z.uuid() });
 
 /**
- * Who decided, for the audit trail (the invoice keeps reviewed_by and reviewed_at); without it,
- * the operator key's name.
+ * The body of a withdrawal decision. `reviewer` is accepted for older tools and ignored: the
+ * invoice's reviewed_by and the audit trail name the calling key (a user's session: the user).
  */
 export const WithdrawalReviewBody = z
   .strictObject({ reviewer: z.string().trim().min(1).max(100).optional() })

@@ -133,7 +133,7 @@ export const OperatorDocumentList = z.object({ data: z.array(OperatorDocument) }
 export const DocumentReviewBody = z
   .strictObject({
     decision: z.enum(["approve", "reject"]),
-    /** Who decided, for the audit trail; without it, the operator key's name. */
+    /** Accepted for older tools and ignored: the calling key (or user) is recorded as reviewer. */
     reviewer: z.string().trim().min(1).max(100).optional(),
     /** Required to reject: the player reads it. */
     reason: z.string().trim().min(1).max(500).optional(),
