@@ -294,16 +294,16 @@ export const configDocs: readonly ConfigDoc[] = [
       "Operator users holding any of these scopes must set up two-step sign-in (TOTP) before their first session works; comma-separated scopes, or none (see Back office). The default is every scope that moves money: payments, access (keys), promotions (bonus money) and games (wallet keys)",
   },
   {
-    name: "OUTBOUND_HTTPS_ONLY",
-    default: "true in production, else false",
-    description:
-      "The URLs the server calls that an operator or a provider sets (free-spins URLs, OIDC_ISSUER and its endpoints) must be https (launch URLs too, which players' browsers open)",
-  },
-  {
     name: "OPERATOR_GRANT_APPROVAL_ABOVE",
     default: "(unset)",
     description:
       "An operator's bonus grant to a player worth more than this in the base currency (converted at the site's rates) waits for a second operator's approval; 0 = every money grant, unset = none",
+  },
+  {
+    name: "OUTBOUND_HTTPS_ONLY",
+    default: "true in production, else false",
+    description:
+      "The URLs the server calls that an operator or a provider sets (free-spins URLs, OIDC_ISSUER and its endpoints) must be https (launch URLs too, which players' browsers open)",
   },
   {
     name: "OUTBOUND_PRIVATE_ADDRESSES",
@@ -536,6 +536,12 @@ const EnvSchema = z.object({
         .filter((scope) => scope !== "");
     })
     .pipe(z.array(OperatorScope).optional()),
+  OPERATOR_GRANT_APPROVAL_ABOVE: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,15}(\.\d{1,8})?$/, "must be an amount like 1000 or 250.50")
+      .optional(),
+  ),
   BACKGROUND_JOBS: optionalBoolean,
   SANDBOX_OIDC: optionalBoolean,
   OIDC_ISSUER: optional.pipe(z.url().optional()),
@@ -543,12 +549,6 @@ const EnvSchema = z.object({
   OIDC_CLIENT_SECRET: optional,
   TELEGRAM_BOT_TOKEN: optional,
   SANDBOX_CHAIN: optionalBoolean,
-  OPERATOR_GRANT_APPROVAL_ABOVE: optional.pipe(
-    z
-      .string()
-      .regex(/^\d{1,15}(\.\d{1,8})?$/, "must be an amount like 1000 or 250.50")
-      .optional(),
-  ),
   CRYPTO_XPUBS: optional,
   CRYPTO_CONFIRMATIONS: optional,
   CRYPTO_BITCOIN_NETWORK: z.enum(["mainnet", "testnet", "regtest"]).default("mainnet"),
@@ -638,6 +638,11 @@ export interface Config {
   operatorApiToken: string | null;
   /** Operator users with any of these scopes must have a second factor to get a working session. */
   operatorSecondFactorScopes: readonly OperatorScope[];
+  /**
+   * Operator bonus grants worth more than this (base currency, major units) wait for a second
+   * operator; null: none do.
+   */
+  operatorGrantApprovalAbove: string | null;
   /** Run background jobs (payment recovery, sandbox redelivery) in this process. */
   backgroundJobs: boolean;
   social: SocialConfig;
@@ -645,11 +650,6 @@ export interface Config {
   crypto: CryptoConfig;
   /** Public settings set per deployment; they win over the site_settings rows. */
   publicSettingOverrides: PublicSettingValues;
-  /**
-   * Operator bonus grants worth more than this (base currency, major units) wait for a second
-   * operator; null: none do.
-   */
-  operatorGrantApprovalAbove: string | null;
   secrets: Secrets;
   /** Earlier SECRETS_ENCRYPTION_KEYs: what they sealed still opens (sealed again by a job). */
   previousEncryptionKeys: string[];
@@ -850,6 +850,7 @@ export function loadConfig(
       "promotions",
       "games",
     ],
+    operatorGrantApprovalAbove: e.OPERATOR_GRANT_APPROVAL_ABOVE ?? null,
     backgroundJobs: e.BACKGROUND_JOBS ?? e.NODE_ENV !== "test",
     social: {
       sandboxOidc: e.SANDBOX_OIDC ?? sandboxDefault,
@@ -860,7 +861,6 @@ export function loadConfig(
     },
     crypto,
     publicSettingOverrides: overrides,
-    operatorGrantApprovalAbove: e.OPERATOR_GRANT_APPROVAL_ABOVE ?? null,
     secrets,
     previousEncryptionKeys,
     gameProviderSecrets: {
