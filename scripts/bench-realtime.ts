@@ -20,7 +20,7 @@
 //        [-- --sample 3] [-- --pglite]
 import { type ChildProcess, execSync, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -35,6 +35,7 @@ import { signAccessToken } from "../apps/server/src/modules/player/access-token"
 import { withOutboxCommitHook } from "../apps/server/src/modules/realtime/commit-hook";
 import { seed } from "../apps/server/src/seed";
 import { freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
+import { processCpuSeconds } from "./lib/proc-cpu";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -298,23 +299,12 @@ class BenchClient {
   }
 }
 
-/** CPU seconds (user + system) of a process, from /proc (0 where there is none). */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU of the server child and of this load generator over a phase, per unit of work. */
 function cpuMeter(pid: number) {
-  const server0 = cpuSeconds(pid);
+  const server0 = processCpuSeconds(pid);
   const self0 = process.cpuUsage();
   return (units: number, unit: string) => {
-    const server = cpuSeconds(pid) - server0;
+    const server = processCpuSeconds(pid) - server0;
     const used = process.cpuUsage(self0);
     const self = (used.user + used.system) / 1e6;
     const per = (seconds: number) => `${((seconds / Math.max(1, units)) * 1e6).toFixed(0)} µs`;

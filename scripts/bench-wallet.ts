@@ -30,6 +30,7 @@ import { walletRepository } from "../apps/server/src/modules/wallet/repository";
 import { seed } from "../apps/server/src/seed";
 import { createDatabase, createPgbenchDatabase, pgbench } from "./lib/pgbench";
 import { freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
+import { processCpuSeconds } from "./lib/proc-cpu";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -180,17 +181,6 @@ async function benchService(
     p99: percentile(sorted, 99),
     errors,
   };
-}
-
-/** CPU seconds (user + system) of one process, from /proc. */
-function processCpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /**
