@@ -6,11 +6,11 @@ import { playerChannel } from "@casino/contract/realtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, loginAs, registerByEmail, type Tokens, tokensOf } from "./player-helpers";
 import {
+  canRunTwoNodes,
   createRealtimeTestApp,
-  findRedisServer,
   RawClient,
   type RealtimeTestApp,
-  startThrowawayRedis,
+  startTwoRedisNodes,
   within,
 } from "./realtime-helpers";
 
@@ -134,39 +134,15 @@ describe("realtime disconnects on one node", () => {
   });
 });
 
-const givenUrl = process.env.TEST_REDIS_URL;
-const redisServer = findRedisServer();
-const canRun = Boolean(givenUrl || redisServer) || process.env.CI === "true";
-
-describe.skipIf(!canRun)("realtime disconnects across two nodes through Redis", () => {
+describe.skipIf(!canRunTwoNodes)("realtime disconnects across two nodes through Redis", () => {
   let nodeA: RealtimeTestApp;
   let nodeB: RealtimeTestApp;
-  let stopRedis = async () => {};
+  let closeNodes = async () => {};
 
   beforeAll(async () => {
-    let url = givenUrl;
-    if (!url) {
-      if (!redisServer)
-        throw new Error("CI=true needs redis-server (apt-get install redis-server)");
-      const redis = await startThrowawayRedis(redisServer);
-      url = redis.url;
-      stopRedis = redis.stop;
-    }
-    nodeA = await createRealtimeTestApp({ env: { REDIS_URL: url } });
-    nodeB = await createRealtimeTestApp({
-      db: nodeA.testDb,
-      env: {
-        REDIS_URL: url,
-        JWT_SECRET: nodeA.testConfig.secrets.jwtSecret,
-        WEBHOOK_SECRET: nodeA.testConfig.secrets.webhookSecret,
-      },
-    });
+    ({ nodeA, nodeB, close: closeNodes } = await startTwoRedisNodes());
   });
-  afterAll(async () => {
-    await nodeB?.close();
-    await nodeA?.close();
-    await stopRedis();
-  });
+  afterAll(() => closeNodes());
 
   it("a logout on node B closes the session's connection on node A; another session's stays", async () => {
     expect(nodeA.realtime.pubsub.kind).toBe("redis");

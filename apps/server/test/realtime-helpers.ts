@@ -194,6 +194,49 @@ export async function startThrowawayRedis(
   };
 }
 
+/** Whether the two-node tests can run: a Redis to use, or CI (where a missing one must fail). */
+export const canRunTwoNodes =
+  Boolean(process.env.TEST_REDIS_URL || findRedisServer()) || process.env.CI === "true";
+
+/**
+ * Two server nodes on one database through Redis (TEST_REDIS_URL, else a throwaway
+ * redis-server): the same database and secrets, each with its own pub/sub connections, hub and
+ * outbox publisher. close() stops both nodes and the throwaway Redis.
+ */
+export async function startTwoRedisNodes(): Promise<{
+  nodeA: RealtimeTestApp;
+  nodeB: RealtimeTestApp;
+  close: () => Promise<void>;
+}> {
+  let url = process.env.TEST_REDIS_URL;
+  let stopRedis = async () => {};
+  if (!url) {
+    const redisServer = findRedisServer();
+    if (!redisServer) throw new Error("CI=true needs redis-server (apt-get install redis-server)");
+    const redis = await startThrowawayRedis(redisServer);
+    url = redis.url;
+    stopRedis = redis.stop;
+  }
+  const nodeA = await createRealtimeTestApp({ env: { REDIS_URL: url } });
+  const nodeB = await createRealtimeTestApp({
+    db: nodeA.testDb,
+    env: {
+      REDIS_URL: url,
+      JWT_SECRET: nodeA.testConfig.secrets.jwtSecret,
+      WEBHOOK_SECRET: nodeA.testConfig.secrets.webhookSecret,
+    },
+  });
+  return {
+    nodeA,
+    nodeB,
+    close: async () => {
+      await nodeB.close();
+      await nodeA.close();
+      await stopRedis();
+    },
+  };
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -7,50 +7,23 @@ import { Centrifuge } from "centrifuge";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, registerByEmail } from "./player-helpers";
 import {
-  createRealtimeTestApp,
-  findRedisServer,
+  canRunTwoNodes,
   RawClient,
   type RealtimeTestApp,
-  startThrowawayRedis,
+  startTwoRedisNodes,
   WebSocket,
   within,
 } from "./realtime-helpers";
 
-const givenUrl = process.env.TEST_REDIS_URL;
-const redisServer = findRedisServer();
-const inCi = process.env.CI === "true";
-const canRun = Boolean(givenUrl || redisServer) || inCi;
-
-describe.skipIf(!canRun)("realtime across two nodes through Redis (BE-42)", () => {
+describe.skipIf(!canRunTwoNodes)("realtime across two nodes through Redis (BE-42)", () => {
   let nodeA: RealtimeTestApp;
   let nodeB: RealtimeTestApp;
-  let stopRedis = async () => {};
+  let closeNodes = async () => {};
 
   beforeAll(async () => {
-    let url = givenUrl;
-    if (!url) {
-      if (!redisServer)
-        throw new Error("CI=true needs redis-server (apt-get install redis-server)");
-      const redis = await startThrowawayRedis(redisServer);
-      url = redis.url;
-      stopRedis = redis.stop;
-    }
-    nodeA = await createRealtimeTestApp({ env: { REDIS_URL: url } });
-    // Node B: the same database and secrets, its own pub/sub connections, hub and publisher.
-    nodeB = await createRealtimeTestApp({
-      db: nodeA.testDb,
-      env: {
-        REDIS_URL: url,
-        JWT_SECRET: nodeA.testConfig.secrets.jwtSecret,
-        WEBHOOK_SECRET: nodeA.testConfig.secrets.webhookSecret,
-      },
-    });
+    ({ nodeA, nodeB, close: closeNodes } = await startTwoRedisNodes());
   });
-  afterAll(async () => {
-    await nodeB?.close();
-    await nodeA?.close();
-    await stopRedis();
-  });
+  afterAll(() => closeNodes());
 
   it("BE-42 a player connected to node A receives a wallet event raised on node B; a client of B gets it too", async () => {
     expect(nodeA.realtime.pubsub.kind).toBe("redis");
