@@ -2,7 +2,9 @@
 // start real play in their active currency at once; guests see the cover with "Try the demo" and
 // "Play for real money" (which opens demo-game). Below 768 px the mobile-game modal offers the
 // choice and the game then fills the screen. The launch URL the API returns plays in an iframe
-// under a header bar (title, favorite, fullscreen, close).
+// under a header bar (title, favorite, fullscreen, close). During a self-exclusion or cooling-off
+// real play is neither offered nor started (the server refuses it, 400/13111): the page says
+// which block and until when (in the player's locale and time zone), and the demo stays.
 
 import { playerChannel } from "@casino/contract/realtime";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -11,6 +13,9 @@ import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../lib/api/api-client";
 import { walletAccountsQuery } from "../../lib/session/player-queries";
 import { useModals, useSite } from "../../lib/site";
+import { LIMITS_KEY } from "../limits/limits-api";
+import { type PlayBlock, playBlockText } from "../limits/play-blocks";
+import { usePlayBlock, usePlayerDate } from "../limits/use-play-block";
 import { RealityCheck } from "../reality-check/reality-check";
 import { betRuleModal } from "./bet-events";
 import { GameCover } from "./game-cover";
@@ -31,6 +36,8 @@ import { useChannel } from "./use-channel";
 
 /** The code of a game restricted in the request country (contract GameRestrictedCode). */
 export const GAME_RESTRICTED = 15020;
+/** Real play refused during a self-exclusion or cooling-off (contract ErrorCode.PlayerExcluded). */
+export const PLAYER_EXCLUDED = 13111;
 
 type Launch =
   | { state: "idle" }
@@ -55,6 +62,10 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
   )?.currency as string | undefined;
   const [launch, setLaunch] = useState<Launch>({ state: "idle" });
   const [restricted, setRestricted] = useState(false);
+  const playBlock = usePlayBlock();
+  // The server refused real play (13111) before the limits said why: no real play either.
+  const [refusedReal, setRefusedReal] = useState(false);
+  const noRealPlay = playBlock.block !== null || refusedReal;
   const stageRef = useRef<HTMLDivElement>(null);
 
   // Where "close" leads: the page the player came from (a card's link state), else what the
@@ -70,6 +81,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
 
   const start = useCallback(
     async (mode: "real" | "demo") => {
+      if (mode === "real" && noRealPlay) return;
       if (mode === "real" && !session.isLoggedIn) {
         // Kept across sign-in or sign-up in this tab: the game then starts for real (GM-11).
         writeReturnGame({
@@ -95,7 +107,11 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
         if (answer.mode === "real") void client.invalidateQueries({ queryKey: PLAYED_KEY });
       } catch (error) {
         const failure = launchFailure(error, mode, t);
-        if (failure === "restricted") {
+        if (failure === "excluded") {
+          setRefusedReal(true);
+          setLaunch({ state: "idle" });
+          void client.invalidateQueries({ queryKey: LIMITS_KEY });
+        } else if (failure === "restricted") {
           setRestricted(true);
           setLaunch({ state: "idle" });
           modals.open("geo-restricted-game", slug);
@@ -113,7 +129,18 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
         }
       }
     },
-    [session.isLoggedIn, slug, game.title, game.id, activeCurrency, locale, modals, client, t],
+    [
+      session.isLoggedIn,
+      noRealPlay,
+      slug,
+      game.title,
+      game.id,
+      activeCurrency,
+      locale,
+      modals,
+      client,
+      t,
+    ],
   );
 
   // What happens on arrival, once per game and sign-in state.
@@ -122,12 +149,22 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
     const key = `${slug}|${session.isLoggedIn}`;
     if (arrived.current === key || restricted) return;
     if (session.isLoggedIn && accounts.isPending) return; // wait for the active currency
+    if (playBlock.pending) return; // and for the limits: no real play during a block
     arrived.current = key;
     const wish = session.isLoggedIn && takeRealPlayWish(slug);
-    if (wish) void start("real");
+    if (wish && !noRealPlay) void start("real");
     else if (isMobileViewport()) modals.open("mobile-game", slug);
-    else if (session.isLoggedIn) void start("real");
-  }, [slug, session.isLoggedIn, accounts.isPending, restricted, modals, start]);
+    else if (session.isLoggedIn && !noRealPlay) void start("real");
+  }, [
+    slug,
+    session.isLoggedIn,
+    accounts.isPending,
+    playBlock.pending,
+    noRealPlay,
+    restricted,
+    modals,
+    start,
+  ]);
 
   // The modals' choices (demo-game, mobile-game).
   useEffect(
@@ -204,7 +241,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
           <div className="game-bar__actions">
             {/* Session time and the reality-check prompt while playing for real (issue 6). */}
             {playing?.mode === "real" ? <RealityCheck /> : null}
-            {playing?.mode === "demo" ? (
+            {playing?.mode === "demo" && !noRealPlay ? (
               <GameButton size="sm" onClick={() => void start("real")}>
                 {t("global-components.pages.games-id.playReal", "Play for real money")}
               </GameButton>
@@ -273,9 +310,11 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
                         {launch.message}
                       </p>
                     ) : null}
+                    {noRealPlay ? <BlockNotice block={playBlock.block} /> : null}
                     <LaunchButtons
                       game={game}
                       failed={launch.state === "failed" ? launch : null}
+                      realPlay={!noRealPlay}
                       onStart={(mode) => void start(mode)}
                     />
                   </>
@@ -290,20 +329,39 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
   );
 }
 
+/** Why real play is off: the block and its end, or (limits unknown) the server's refusal. */
+function BlockNotice({ block }: { block: PlayBlock | null }) {
+  const { t } = useSite();
+  const date = usePlayerDate();
+  return (
+    <p className="game-launcher__text" role="status">
+      {block
+        ? playBlockText(block, t, date)
+        : t(
+            "global-components.pages.games-id.excluded",
+            "Real-money play is not available during your self-exclusion or break.",
+          )}
+    </p>
+  );
+}
+
 function LaunchButtons({
   game,
   failed,
+  realPlay,
   onStart,
 }: {
   game: GameDetail;
   failed: { mode: "real" | "demo"; openWallet?: boolean } | null;
+  /** false during a self-exclusion or cooling-off: only the demo is offered. */
+  realPlay: boolean;
   onStart: (mode: "real" | "demo") => void;
 }) {
   const { t } = useSite();
   const modals = useModals();
   return (
     <div className="game-launcher__actions">
-      {failed?.openWallet ? (
+      {!realPlay ? null : failed?.openWallet ? (
         <GameButton onClick={() => modals.open("wallet", "deposit")}>
           {t("global-components.pages.games-id.openWallet", "Open the wallet")}
         </GameButton>
@@ -359,9 +417,11 @@ export function launchFailure(
   error: unknown,
   mode: "real" | "demo",
   t: Translate,
-): "restricted" | "sign-in" | { message: string; openWallet?: boolean } {
+): "restricted" | "sign-in" | "excluded" | { message: string; openWallet?: boolean } {
   if (error instanceof ApiError) {
     if (error.code === GAME_RESTRICTED) return "restricted";
+    // Its message carries a raw ISO date: the page names the block from the limits instead.
+    if (error.code === PLAYER_EXCLUDED && mode === "real") return "excluded";
     if (error.status === 401 && mode === "real") return "sign-in";
     if (error.status === 422 && error.fields.mode) {
       return { message: t("global-components.pages.games-id.noDemo", "This game has no demo.") };

@@ -155,17 +155,26 @@ export function updateBody(values: { period: string; amount: string }): UpdateLi
   return { period: values.period as LimitPeriod, amount: values.amount.replace(/\.$/, "") };
 }
 
-/** A localised date and time ("23 Nov 2026, 18:05"); the text as given when unreadable. */
-export function formatDateTime(iso: string, locale: string, timeZone?: string): string {
+/**
+ * A localised date and time ("23 Nov 2026, 18:05") in `timeZone` (the player's profile zone; the
+ * browser's when unset or unknown to Intl); the text as given when unreadable.
+ */
+export function formatDateTime(iso: string, locale: string, timeZone?: string | null): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat(locale, {
+  const format = (zone: string | undefined, tag: string) =>
+    new Intl.DateTimeFormat(tag, {
       dateStyle: "medium",
       timeStyle: "short",
-      timeZone,
+      timeZone: zone,
     }).format(date);
+  try {
+    return format(timeZone ?? undefined, locale);
   } catch {
-    return date.toISOString();
+    try {
+      return format(undefined, locale);
+    } catch {
+      return format(undefined, "en");
+    }
   }
 }

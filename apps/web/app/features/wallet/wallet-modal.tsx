@@ -11,6 +11,8 @@ import { ApiError } from "../../lib/api/api-error";
 import { useModals, useSite } from "../../lib/site";
 import { useCountries } from "../../modals/views/use-countries";
 import { LIMITS_KEY, limitsQuery } from "../limits/limits-api";
+import { type DepositStop, depositStop, depositStopTexts } from "../limits/play-blocks";
+import { usePlayerDate } from "../limits/use-play-block";
 import { CryptoAddressForm } from "./crypto-address";
 import { AwaitingInvoice, FiatDeposit, type WalletFinish } from "./deposit-form";
 import { refreshWallet, useAccounts, useWalletLiveUpdates } from "./live-updates";
@@ -29,7 +31,6 @@ import {
   CURRENCY_TABS,
   type CurrencyTab,
   countryParam,
-  depositLimitReached,
   equivalentAmount,
   flagImage,
   formatMoney,
@@ -364,9 +365,16 @@ function MethodsPane({
     list.find((item) => item.method === chosen) ?? (mobile ? null : (list[0] ?? null));
   const limitCode =
     methods.error instanceof ApiError && methods.error.code === 13100 && direction === "deposit";
-  const limitReached =
-    limitCode ||
-    (direction === "deposit" && depositLimitReached(limits.data ?? [], account.currency, subunit));
+  // Which rule stops deposits (a self-exclusion, a cooling-off, a deposit limit of the currency):
+  // the server answers 13100 for each, so the player's limits say which one to name.
+  const stop = useMemo(
+    () =>
+      direction === "deposit" && limits.data
+        ? depositStop(limits.data, account.currency, subunit, new Date())
+        : null,
+    [direction, limits.data, account.currency, subunit],
+  );
+  const limitReached = limitCode || stop !== null;
 
   useEffect(() => {
     onMethod(selected);
@@ -390,7 +398,11 @@ function MethodsPane({
       />
     );
   }
-  if (limitReached) return <DepositLimitCard />;
+  if (limitReached) {
+    // After a 13100 the limits reload (below): wait for them rather than name the wrong rule.
+    if (!stop && limits.isFetching) return <div className="modal__loading" aria-busy="true" />;
+    return <DepositLimitCard stop={stop} />;
+  }
   if (methods.isPending) return <div className="modal__loading" aria-busy="true" />;
   if (list.length === 0) {
     // WL-28 (and ER-11: any other error leaves the list empty).
@@ -510,24 +522,26 @@ function MethodForm({
   );
 }
 
-/** WL-25: the deposit-limit card; 'more info' closes the wallet and opens /profile/limits. */
-function DepositLimitCard() {
+/**
+ * WL-25: the card that says why deposits are refused (a self-exclusion, a cooling-off or which
+ * deposit limit, and until when); 'more info' closes the wallet and opens /profile/limits.
+ */
+function DepositLimitCard({ stop }: { stop: DepositStop | null }) {
   const { t, href } = useSite();
   const navigate = useNavigate();
+  const date = usePlayerDate();
+  const currencies = useQuery(currenciesQuery);
+  const money = (amount: string, code: string) =>
+    formatMoney(
+      amount,
+      currencies.data?.find((item) => item.code === code),
+      code,
+    );
+  const { title, text } = depositStopTexts(stop, t, date, money);
   return (
-    <section
-      className="wallet-limit"
-      aria-label={t("modals.wallet.limitTitle", "Deposit limit reached")}
-    >
-      <h3 className="wallet-mode-title">
-        {t("modals.wallet.limitTitle", "Deposit limit reached")}
-      </h3>
-      <p className="modal-text">
-        {t(
-          "modals.wallet.limitText",
-          "You have reached a deposit limit you set. You can deposit again when the limit period ends.",
-        )}
-      </p>
+    <section className="wallet-limit" aria-label={title}>
+      <h3 className="wallet-mode-title">{title}</h3>
+      <p className="modal-text">{text}</p>
       <button
         type="button"
         className="modal-button"
