@@ -303,7 +303,7 @@ describe("responsible-gambling limits in the site", () => {
     await page.getByText("You have no limits.", { exact: false }).waitFor(WAIT);
   });
 
-  test("LM-02 LM-08 a cooling-off from the self-exclusion modal: the wallet shows the limit notice and deposit methods are refused", async () => {
+  test("LM-02 LM-08 a cooling-off from the self-exclusion modal: the wallet names the break and deposit methods are refused", async () => {
     const { page } = await signedInPlayer(site, { width: 375, height: 740 });
     await openLimits(page);
     await page.getByRole("button", { name: "Take a break" }).click();
@@ -336,7 +336,13 @@ describe("responsible-gambling limits in the site", () => {
       WAIT,
     );
     const wallet = await openWallet(page);
-    await wallet.getByRole("region", { name: "Deposit limit reached" }).waitFor(WAIT);
+    // Issue 31: the break is named as such, not as a deposit limit.
+    await wallet
+      .getByRole("region", { name: "Deposits paused: you are taking a break" })
+      .getByText(
+        /^Deposits are not available during your break \(cooling-off\), which lasts until /,
+      )
+      .waitFor(WAIT);
     const refused = await methods;
     expect(refused.status()).toBe(400);
     expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(13100);

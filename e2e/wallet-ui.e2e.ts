@@ -223,7 +223,7 @@ describe("wallet modal and profile wallet page", () => {
     await page.waitForFunction(() => !document.querySelector("[role=dialog]"), undefined, WAIT);
   });
 
-  test("WL-25 ER-10 code 13100 shows the deposit-limit card, reloads the limits, and more info goes to /profile/limits", async () => {
+  test("WL-25 ER-10 code 13100 shows the deposits notice, reloads the limits, and more info goes to /profile/limits", async () => {
     const { page } = await signedInPlayer(site);
     await page.route("**/api/payment/methods/deposit*", (route) =>
       route.fulfill({
@@ -234,7 +234,8 @@ describe("wallet modal and profile wallet page", () => {
     );
     const limits = page.waitForRequest((r) => path(r.url()) === "/api/player/limits");
     const dialog = await openWallet(page);
-    await dialog.getByRole("region", { name: "Deposit limit reached" }).waitFor(WAIT);
+    // The player has no limit that explains the refusal: a neutral notice, not a deposit limit's.
+    await dialog.getByRole("region", { name: "Deposits are not available" }).waitFor(WAIT);
     await limits;
     await dialog.getByRole("button", { name: "More info" }).click();
     await page.waitForURL(/\/profile\/limits$/, WAIT);
