@@ -16,7 +16,7 @@ import {
   readSessionCookie,
   sessionCookieName,
 } from "./session-cookie";
-import { sessionLive } from "./session-lifetime";
+import { sessionLive, withinRotationGrace } from "./session-lifetime";
 
 /** The web app's access-token cookie (apps/web token-store.ts). */
 export const ACCESS_TOKEN_COOKIE = "token";
@@ -70,8 +70,9 @@ export async function pageSession(
   if (!session) {
     // A token a refresh has just replaced (another tab's refresh in flight) still counts.
     const retired = await sessions.findByRetiredTokenHash(hash);
-    const grace = ctx.config.auth.sessionRotationGraceSeconds * 1000;
-    if (retired && now.getTime() - retired.retiredAt.getTime() <= grace) session = retired.session;
+    if (retired && withinRotationGrace(retired.retiredAt, now, ctx.config.auth)) {
+      session = retired.session;
+    }
   }
   if (!session || !sessionLive(session, now, ctx.config.auth) || session.playerStatus === 3) {
     // Signed out (or blocked): the page renders for a guest and the browser forgets both.

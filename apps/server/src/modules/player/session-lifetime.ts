@@ -32,3 +32,16 @@ export function liveSince(now: Date, auth: Lifetimes): { seenSince: Date; starte
     startedSince: new Date(now.getTime() - auth.sessionMaxAgeSeconds * 1000),
   };
 }
+
+/**
+ * Whether a replaced session token presented at `now` is still within
+ * SESSION_ROTATION_GRACE_SECONDS of its replacement (two tabs refreshing at once); after it, a
+ * use is a reuse.
+ */
+export function withinRotationGrace(
+  retiredAt: Date,
+  now: Date,
+  auth: Pick<AuthConfig, "sessionRotationGraceSeconds">,
+): boolean {
+  return now.getTime() - retiredAt.getTime() <= auth.sessionRotationGraceSeconds * 1000;
+}

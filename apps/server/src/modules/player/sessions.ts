@@ -16,7 +16,7 @@ import {
   readSessionCookie,
   setSessionCookie,
 } from "./session-cookie";
-import { liveSince, secondsLeft, sessionLive } from "./session-lifetime";
+import { liveSince, secondsLeft, sessionLive, withinRotationGrace } from "./session-lifetime";
 
 /** Where the refresh found its session token: the bearer header, or the HttpOnly cookie. */
 type PresentedToken = { token: string; via: "bearer" | "cookie" };
@@ -92,8 +92,7 @@ export async function refreshSession(
     if (!retired) return refused(undefined);
     session = retired.session;
     if (!sessionLive(session, now, auth)) return refused(session.playerId, "expired");
-    const age = now.getTime() - retired.retiredAt.getTime();
-    if (age > auth.sessionRotationGraceSeconds * 1000) {
+    if (!withinRotationGrace(retired.retiredAt, now, auth)) {
       await endSession(ctx, session, "token_reuse");
       return refused(session.playerId, "token_reuse");
     }
