@@ -13,7 +13,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/web/app/**/*.test.{ts,tsx}"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/sportsbook/src/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

@@ -133,6 +133,9 @@ execFileSync("npm", ["run", "build", "-w", "@casino/studio"], { stdio: "inherit"
 // The back office (served under /backoffice; the browser tests use it).
 log("building the back office");
 execFileSync("npm", ["run", "build", "-w", "@casino/backoffice"], { stdio: "inherit" });
+// The sandbox sportsbook's front end and SDK (served under /sportsbook; the /betting tests use it).
+log("building the sandbox sportsbook");
+execFileSync("npm", ["run", "build", "-w", "@casino/sportsbook"], { stdio: "inherit" });
 
 let failed = 0;
 for (const projects of groups) {
