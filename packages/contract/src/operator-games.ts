@@ -60,6 +60,13 @@ export const OperatorGameProvider = z
     /** false: its games leave the catalogue and take no new bets; open rounds still settle. */
     isEnabled: z.boolean(),
     position: z.number().int(),
+    /** A casino studio or a sportsbook (docs/provider-wallet-api.md "Sports betting"). */
+    kind: z.enum(["casino", "sportsbook"]),
+    /**
+     * Hours its rounds may stay open before the platform closes them as they stand; null: the
+     * platform's GAME_ROUND_TIMEOUT_HOURS (casino) or never (sportsbook); 0: never.
+     */
+    roundTimeoutHours: z.number().int().nullable(),
     /**
      * Whether it has a wallet key (an active issued one, or GAME_PROVIDER_SECRETS's): without
      * one every wallet call is 401.
@@ -80,6 +87,8 @@ const providerFields = {
   restrictedCountries: RestrictedCountries,
   isEnabled: z.boolean(),
   position: Position,
+  kind: z.enum(["casino", "sportsbook"]),
+  roundTimeoutHours: z.number().int().min(0).max(87_600).nullable(),
 };
 
 export const CreateOperatorGameProviderBody = z
@@ -93,6 +102,8 @@ export const CreateOperatorGameProviderBody = z
     restrictedCountries: providerFields.restrictedCountries.default([]),
     isEnabled: providerFields.isEnabled.default(true),
     position: providerFields.position.default(0),
+    kind: providerFields.kind.default("casino"),
+    roundTimeoutHours: providerFields.roundTimeoutHours.default(null),
   })
   .meta({ id: "CreateOperatorGameProvider" });
 export type CreateOperatorGameProviderBody = z.infer<typeof CreateOperatorGameProviderBody>;
@@ -107,6 +118,8 @@ export const PatchOperatorGameProviderBody = z
     restrictedCountries: providerFields.restrictedCountries.optional(),
     isEnabled: providerFields.isEnabled.optional(),
     position: providerFields.position.optional(),
+    kind: providerFields.kind.optional(),
+    roundTimeoutHours: providerFields.roundTimeoutHours.optional(),
   })
   .meta({ id: "PatchOperatorGameProvider" });
 export type PatchOperatorGameProviderBody = z.infer<typeof PatchOperatorGameProviderBody>;

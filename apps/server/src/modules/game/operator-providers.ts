@@ -31,6 +31,8 @@ interface ProviderRow {
   restricted_countries: string[];
   is_enabled: boolean;
   position: number;
+  kind: "casino" | "sportsbook";
+  round_timeout_hours: number | null;
   games: string | number;
   has_issued_key: boolean;
   updated_at: Date | string | null;
@@ -38,7 +40,7 @@ interface ProviderRow {
 
 const SELECT = `
   SELECT p.id, p.slug, p.name, p.logo, p.launch_url, p.free_spins_url, p.restricted_countries,
-         p.is_enabled, p.position, p.updated_at,
+         p.is_enabled, p.position, p.kind, p.round_timeout_hours, p.updated_at,
          (SELECT count(*) FROM games g WHERE g.provider_id = p.id) AS games,
          EXISTS (SELECT 1 FROM game_provider_keys k
                   WHERE k.provider_id = p.id AND k.retired_at IS NULL) AS has_issued_key
@@ -55,6 +57,8 @@ function viewOf(ctx: AppContext) {
     restrictedCountries: row.restricted_countries,
     isEnabled: row.is_enabled,
     position: Number(row.position),
+    kind: row.kind,
+    roundTimeoutHours: row.round_timeout_hours === null ? null : Number(row.round_timeout_hours),
     hasWalletKey: row.has_issued_key || ctx.config.gameProviderSecrets[row.slug] !== undefined,
     games: Number(row.games),
     updatedAt: iso(row.updated_at),
@@ -85,7 +89,8 @@ type ProviderSettings = Omit<CreateOperatorGameProviderBody, "key" | "slug">;
 async function write(tx: Queryable, id: number, next: ProviderSettings, now: Date) {
   await tx.query(
     `UPDATE game_providers SET name = $2, logo = $3, launch_url = $4, free_spins_url = $5,
-       restricted_countries = $6::text[], is_enabled = $7, position = $8, updated_at = $9
+       restricted_countries = $6::text[], is_enabled = $7, position = $8, updated_at = $9,
+       kind = $10, round_timeout_hours = $11
      WHERE id = $1`,
     [
       id,
@@ -97,6 +102,8 @@ async function write(tx: Queryable, id: number, next: ProviderSettings, now: Dat
       next.isEnabled,
       next.position,
       now,
+      next.kind,
+      next.roundTimeoutHours,
     ],
   );
 }
