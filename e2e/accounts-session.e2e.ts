@@ -145,12 +145,16 @@ describe("session handling", () => {
     await page.goto("/profile/security");
     await hydrated(page);
     await page.getByRole("table", { name: "Active sessions" }).waitFor();
-    const token = (await context.cookies()).find((c) => c.name === "token")?.value ?? "";
-    const stale = expired(token);
-    await context.addCookies([{ name: "token", value: stale, url: site.server.url }]);
     await page.getByLabel("Current password").fill("not-my-password-1");
     await page.getByLabel("New password", { exact: true }).fill("another-pass-1");
     await page.getByLabel("Repeat new password").fill("another-pass-1");
+    // The page's start-up calls (accounts, notifications, sessions) are over before the token goes
+    // stale: on a loaded machine one of them could otherwise be the call that refreshes, and the
+    // submit below would not be the first call to need a fresh token.
+    await page.waitForLoadState("networkidle");
+    const token = (await context.cookies()).find((c) => c.name === "token")?.value ?? "";
+    const stale = expired(token);
+    await context.addCookies([{ name: "token", value: stale, url: site.server.url }]);
     await page.getByRole("button", { name: "Change password" }).click();
     return stale;
   }
