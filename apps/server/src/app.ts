@@ -59,6 +59,7 @@ import { reportRoutes } from "./modules/reports/routes";
 import { retentionRoutes } from "./modules/retention/routes";
 import { riskRoutes } from "./modules/risk/routes";
 import { settingsRoutes } from "./modules/settings/routes";
+import { sportRoutes } from "./modules/sport/routes";
 import { registerStudio } from "./modules/studio/routes";
 import { tournamentRoutes } from "./modules/tournament/routes";
 import { walletRoutes } from "./modules/wallet/routes";
@@ -274,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await notificationRoutes(scope, ctx);
     await tournamentRoutes(scope, ctx);
     await reportRoutes(scope, ctx);
+    await sportRoutes(scope, ctx);
     await operatorRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, realtime);
   });

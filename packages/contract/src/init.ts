@@ -33,8 +33,16 @@ export const PublicSettings = z
       withdrawShowAllFields: z.boolean(),
       depositDefaultDecline: z.boolean(),
     }),
-    /** Live chat (ST-11..ST-13): the widget script URL, null when there is no chat. */
-    chat: z.object({ guestAvailable: z.boolean(), widgetUrl: z.string().nullable() }),
+    /**
+     * Live chat (ST-11..ST-13, issue 26): `provider` says which one runs: "builtin" (the site's
+     * own window, /api/chat, answered from the back office's support desk), "widget" (the outside
+     * script at `widgetUrl`, null when none) or "off". Guests get it only with `guestAvailable`.
+     */
+    chat: z.object({
+      provider: z.enum(["builtin", "widget", "off"]),
+      guestAvailable: z.boolean(),
+      widgetUrl: z.string().nullable(),
+    }),
     /** Tag manager (ST-13): its script URL, null when there is none. */
     tagManager: z.object({ scriptUrl: z.string().nullable() }),
     social: SocialSettings,

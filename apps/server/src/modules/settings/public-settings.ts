@@ -1,3 +1,4 @@
+import { ChatProvider } from "@casino/contract/chat";
 import { PublicSettings, TabsDisplay } from "@casino/contract/init";
 import { z } from "zod";
 
@@ -121,6 +122,15 @@ export const publicSettingDefs: readonly PublicSettingDef[] = [
     "Deposit bonus starts declined",
     false,
   ),
+  {
+    key: "chat.provider",
+    env: "CHAT_PROVIDER",
+    description:
+      "Which live chat the site runs: builtin (answered from the back office's support desk), widget (the outside script of CHAT_WIDGET_URL) or off",
+    default: "builtin",
+    schema: ChatProvider,
+    fromEnv: (raw) => ChatProvider.parse(raw.trim().toLowerCase()),
+  },
   flag("chat.guestAvailable", "CHAT_GUEST_AVAILABLE", "Live chat starts for guests too", false),
   optionalText(
     "chat.widgetUrl",
@@ -227,7 +237,14 @@ export function assemblePublicSettings(values: PublicSettingValues): PublicSetti
       withdrawShowAllFields: bool("wallet.withdrawShowAllFields"),
       depositDefaultDecline: bool("wallet.depositDefaultDecline"),
     },
-    chat: { guestAvailable: bool("chat.guestAvailable"), widgetUrl: str("chat.widgetUrl") },
+    chat: {
+      provider:
+        values["chat.provider"] === "widget" || values["chat.provider"] === "off"
+          ? values["chat.provider"]
+          : "builtin",
+      guestAvailable: bool("chat.guestAvailable"),
+      widgetUrl: str("chat.widgetUrl"),
+    },
     tagManager: { scriptUrl: str("tagManager.scriptUrl") },
     social: {
       providers: strings("social.providers"),
