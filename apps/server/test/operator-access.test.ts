@@ -208,6 +208,7 @@ describe("who a key is", () => {
         "content",
         "reports",
         "access",
+        "support",
       ],
       user: null,
     });

@@ -18,6 +18,7 @@ import { PageMeta, PageQuery } from "./pagination";
  * - content: the site's texts and content pages, per locale
  * - reports: the daily figures (deposits, withdrawals, GGR, players) and the games' figures
  * - access: operator keys, game providers' wallet keys, the audit trail
+ * - support: the support desk (live chat and contact-form conversations, canned replies)
  */
 export const OPERATOR_SCOPES = [
   "payments",
@@ -28,6 +29,7 @@ export const OPERATOR_SCOPES = [
   "content",
   "reports",
   "access",
+  "support",
 ] as const;
 export const OperatorScope = z.enum(OPERATOR_SCOPES);
 export type OperatorScope = z.infer<typeof OperatorScope>;

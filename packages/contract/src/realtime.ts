@@ -79,3 +79,25 @@ export function isKnownChannel(channel: string): boolean {
   const { namespace, owner } = parseChannel(channel);
   return owner !== null && owner !== "" && playerChannelNamespaces.includes(namespace);
 }
+
+/**
+ * The live chat's channels (issue 26, chat.ts): one per conversation and the support desk's.
+ * They are not tied to a profile (a guest has none), so a subscription needs a subscription token
+ * for exactly that channel (the subscribe request's `token`), which the chat API issues: a
+ * conversation's to its player or guest, the desk's to staff with the `support` scope.
+ */
+export const CHAT_CONVERSATION_CHANNEL_PREFIX = "chat:conversation:";
+export const CHAT_DESK_CHANNEL = "chat:desk";
+
+export function chatConversationChannel(conversationId: string): string {
+  return `${CHAT_CONVERSATION_CHANNEL_PREFIX}${conversationId}`;
+}
+
+/** Whether the channel needs a subscription token (the chat's channels). */
+export function isTokenChannel(channel: string): boolean {
+  if (channel === CHAT_DESK_CHANNEL) return true;
+  return (
+    channel.startsWith(CHAT_CONVERSATION_CHANNEL_PREFIX) &&
+    /^[0-9a-f-]{36}$/.test(channel.slice(CHAT_CONVERSATION_CHANNEL_PREFIX.length))
+  );
+}
