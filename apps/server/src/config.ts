@@ -785,13 +785,22 @@ export function loadConfig(
   // Sandboxes and the dev outbox: on in development, tests and the demo (DEMO, npm start).
   const sandboxDefault = e.NODE_ENV !== "production" || (e.DEMO ?? false);
   const sandboxGames = e.SANDBOX_GAMES ?? sandboxDefault;
+  const publicUrl = (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, "");
+  // With the sandboxes on, /betting shows the sandbox sportsbook unless BETTING_CLIENT_HOST or
+  // BETTING_CLIENT_ID say otherwise (an empty value turns /betting off); docs/sportsbook.md.
+  if (sandboxGames) {
+    if (!("betting.clientHost" in overrides)) {
+      overrides["betting.clientHost"] = `${publicUrl}/sportsbook`;
+    }
+    if (!("betting.clientId" in overrides)) overrides["betting.clientId"] = "sandbox";
+  }
 
   return {
     nodeEnv: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,

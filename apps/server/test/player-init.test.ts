@@ -17,9 +17,17 @@ describe("GET /api/player/init", () => {
     return InitResponse.parse(response.json());
   };
 
+  /** The seeded sandbox sportsbook's catalogue game (null while none is seeded). */
+  let sportsbookGameId: number | null = null;
   beforeAll(async () => {
     // The defaults an operator starts from, without the development sandbox identity service.
     app = await createTestApp({ SANDBOX_OIDC: "false" });
+    const [row] = await app.testDb.query<{ id: number }>(
+      `SELECT g.id FROM games g JOIN game_providers p ON p.id = g.provider_id
+        WHERE p.kind = 'sportsbook' AND p.is_enabled AND g.is_enabled
+        ORDER BY p.position, p.id, g.id LIMIT 1`,
+    );
+    sportsbookGameId = row ? Number(row.id) : null;
   });
   afterAll(async () => {
     for (const extra of extraApps) await extra.close();
@@ -35,7 +43,14 @@ describe("GET /api/player/init", () => {
     expect(body.settings).toEqual({
       signIn: { tabsDisplay: "both" },
       signUp: { tabsDisplay: "both" },
-      betting: { clientHost: null, clientId: null },
+      // The sandbox sportsbook, on with the sandboxes (docs/sportsbook.md).
+      betting: {
+        clientHost: expect.stringMatching(/^http:\/\/[^/]+\/sportsbook$/),
+        clientId: "sandbox",
+        gameId: sportsbookGameId,
+        theme: "dark",
+        customStyles: null,
+      },
       loyalty: { enabled: true },
       quests: { enabled: true },
       turnOverWager: { enabled: true },
@@ -116,12 +131,48 @@ describe("GET /api/player/init", () => {
     );
   });
 
+  it("BE-07 RT-28 betting.gameId is the first switched-on sportsbook provider's game; empty host turns betting off", async () => {
+    const db = app.testDb;
+    const before = await db.query<{ id: number }>(
+      "SELECT id FROM game_providers WHERE kind = 'sportsbook' AND is_enabled",
+    );
+    await db.query("UPDATE game_providers SET is_enabled = false WHERE kind = 'sportsbook'");
+    const [provider] = await db.query<{ id: number }>(
+      `INSERT INTO game_providers (slug, name, kind, position)
+       VALUES ('init-book', 'Init Book', 'sportsbook', 0) RETURNING id`,
+    );
+    const [game] = await db.query<{ id: number }>(
+      `INSERT INTO games (provider_id, code, slug, title)
+       VALUES ($1, 'book', 'init-book', 'Sports') RETURNING id`,
+      [provider?.id],
+    );
+    expect((await init(app)).settings.betting.gameId).toBe(Number(game?.id));
+
+    // A switched-off provider offers no game.
+    await db.query("UPDATE game_providers SET is_enabled = false WHERE id = $1", [provider?.id]);
+    expect((await init(app)).settings.betting.gameId).toBeNull();
+
+    const off = await appWith({ BETTING_CLIENT_HOST: "" });
+    expect((await init(off)).settings.betting).toMatchObject({
+      clientHost: null,
+      clientId: "sandbox",
+    });
+
+    await db.query("UPDATE game_providers SET is_enabled = true WHERE id = ANY ($1::int[])", [
+      before.map((row) => Number(row.id)),
+    ]);
+    await db.query("DELETE FROM games WHERE id = $1", [game?.id]);
+    await db.query("DELETE FROM game_providers WHERE id = $1", [provider?.id]);
+  });
+
   it("BE-07 environment variables override the stored public settings", async () => {
     const configured = await appWith({
       SIGN_IN_TABS: "email",
       SIGN_UP_TABS: "phone",
       BETTING_CLIENT_HOST: "https://sportsbook.example",
       BETTING_CLIENT_ID: "casino-1",
+      BETTING_THEME: "light",
+      BETTING_CUSTOM_STYLES: "https://casino.example/sportsbook.css",
       LOYALTY_ENABLED: "false",
       QUESTS_ENABLED: "0",
       TURN_OVER_WAGER_ENABLED: "off",
@@ -142,7 +193,13 @@ describe("GET /api/player/init", () => {
     expect(settings).toEqual({
       signIn: { tabsDisplay: "email" },
       signUp: { tabsDisplay: "phone" },
-      betting: { clientHost: "https://sportsbook.example", clientId: "casino-1" },
+      betting: {
+        clientHost: "https://sportsbook.example",
+        clientId: "casino-1",
+        gameId: sportsbookGameId,
+        theme: "light",
+        customStyles: "https://casino.example/sportsbook.css",
+      },
       loyalty: { enabled: false },
       quests: { enabled: false },
       turnOverWager: { enabled: false },

@@ -18,7 +18,19 @@ export const PublicSettings = z
   .object({
     signIn: z.object({ tabsDisplay: TabsDisplay }),
     signUp: z.object({ tabsDisplay: TabsDisplay }),
-    betting: z.object({ clientHost: z.string().nullable(), clientId: z.string().nullable() }),
+    betting: z.object({
+      clientHost: z.string().nullable(),
+      clientId: z.string().nullable(),
+      /**
+       * The catalogue game of the first switched-on provider of kind sportsbook: /betting asks
+       * POST /api/game/games/{gameId}/play for the book's token. Null: no sportsbook game.
+       */
+      gameId: z.number().int().nullable(),
+      /** The book's colour scheme (SDK option `theme`). */
+      theme: z.enum(["dark", "light"]),
+      /** An optional style sheet URL the book loads over its own (SDK option `customStyles`). */
+      customStyles: z.string().nullable(),
+    }),
     loyalty: z.object({ enabled: z.boolean() }),
     quests: z.object({ enabled: z.boolean() }),
     turnOverWager: z.object({ enabled: z.boolean() }),

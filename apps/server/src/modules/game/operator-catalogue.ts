@@ -1,7 +1,8 @@
 // What the operator's catalogue writes (operator-providers.ts, operator-games.ts,
 // operator-collections.ts) share: the create and change flows, and what a write does to this
 // process's caches so the site shows it at once here (other processes: within the caches' time,
-// 30 s at most; bets within SWITCHED_OFF_TTL_MS).
+// 30 s at most; bets within SWITCHED_OFF_TTL_MS; /api/init's sportsbook game within
+// SPORTSBOOK_GAME_TTL_MS).
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import {
@@ -12,6 +13,7 @@ import {
   recordOperatorChange,
 } from "../../lib/operator-keys";
 import { refreshLaunchOrigins } from "./launch-origins";
+import { forgetSportsbookGame } from "./sportsbook-game";
 import { forgetSwitchedOffGames } from "./switched-off";
 
 /** The catalogue caches of the game routes (list-collections.ts, list-games.ts). */
@@ -26,6 +28,7 @@ export interface CatalogueCaches {
 export async function catalogueChanged(db: Queryable, caches: CatalogueCaches): Promise<void> {
   caches.clear();
   forgetSwitchedOffGames(db);
+  forgetSportsbookGame(db);
   await refreshLaunchOrigins(db);
 }
 

@@ -155,6 +155,20 @@ export function gameCatalogueRepository(db: Queryable, countCache?: CountCache) 
       );
     },
 
+    /**
+     * The catalogue game of the first switched-on provider of kind sportsbook (by position, then
+     * id), itself switched on: the game /betting launches for its token. Null: none.
+     */
+    async findSportsbookGameId(): Promise<number | null> {
+      const [row] = await db.query<{ id: number }>(
+        `SELECT g.id FROM game_providers p JOIN games g ON g.provider_id = p.id AND g.is_enabled
+          WHERE p.is_enabled AND p.kind = 'sportsbook'
+          ORDER BY p.position, p.id, g.id
+          LIMIT 1`,
+      );
+      return row ? Number(row.id) : null;
+    },
+
     async listProviders(): Promise<GameProvider[]> {
       return db.query<ProviderRow>(
         `SELECT ${PROVIDER_COLUMNS} FROM game_providers WHERE is_enabled ORDER BY position, name`,

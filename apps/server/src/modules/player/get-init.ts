@@ -11,10 +11,12 @@ export async function getInit(
     country: string | null;
     overrides: PublicSettingValues;
     onInvalidSetting?: (key: string) => void;
+    /** The sportsbook's catalogue game (game/sportsbook-game.ts). */
+    bettingGameId?: Promise<number | null>;
   },
 ): Promise<InitResponse> {
   const [settings, locale, country] = await Promise.all([
-    getPublicSettings(repo, input.overrides, input.onInvalidSetting),
+    getPublicSettings(repo, input.overrides, input.onInvalidSetting, input.bettingGameId),
     defaultLocale(repo),
     input.country ? repo.findCountry(input.country) : null,
   ]);

@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { cachePrivate, errorResponses } from "../../lib/http";
+import { SPORTSBOOK_GAME_TTL_MS, sportsbookGameId } from "../game/sportsbook-game";
 import { settingsRepository } from "../settings/repository";
 import { playerAuthRoutes } from "./auth-routes";
 import { playerOf, requirePlayer } from "./authenticate";
@@ -29,6 +30,8 @@ export async function playerRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const settings = settingsRepository(ctx.db);
   const authenticated = requirePlayer(ctx);
   const tags = ["player"];
+  // The sportsbook's catalogue game, kept a few seconds per process (read every time in tests).
+  const gameCacheMs = ctx.config.nodeEnv === "test" ? 0 : SPORTSBOOK_GAME_TTL_MS;
 
   api.get(
     "/api/player/init",
@@ -46,6 +49,7 @@ export async function playerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return getInit(settings, {
         country: await ctx.resolveCountry(request),
         overrides: ctx.config.publicSettingOverrides,
+        bettingGameId: sportsbookGameId(ctx.db, gameCacheMs),
         onInvalidSetting: (key) =>
           request.log.warn({ key }, "site_settings row has an invalid value; using the default"),
       });

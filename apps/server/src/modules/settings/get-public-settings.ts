@@ -11,7 +11,9 @@ export async function getPublicSettings(
   repo: SettingsRepository,
   overrides: PublicSettingValues,
   onInvalid?: (key: string) => void,
+  /** settings.betting.gameId: the sportsbook's catalogue game, when the caller knows it. */
+  bettingGameId?: Promise<number | null>,
 ): Promise<PublicSettings> {
-  const stored = await repo.siteSettings();
-  return assemblePublicSettings(resolvePublicSettingValues(stored, overrides, onInvalid));
+  const [stored, gameId] = await Promise.all([repo.siteSettings(), bettingGameId ?? null]);
+  return assemblePublicSettings(resolvePublicSettingValues(stored, overrides, onInvalid), gameId);
 }

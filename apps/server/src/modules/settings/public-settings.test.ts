@@ -8,7 +8,13 @@ import {
 describe("public settings", () => {
   it("BE-07 the defaults: betting unset, loyalty, quests and turn-over on, sandbox verification", () => {
     const settings = assemblePublicSettings(resolvePublicSettingValues({}, {}));
-    expect(settings.betting).toEqual({ clientHost: null, clientId: null });
+    expect(settings.betting).toEqual({
+      clientHost: null,
+      clientId: null,
+      gameId: null,
+      theme: "dark",
+      customStyles: null,
+    });
     expect(settings.loyalty.enabled && settings.quests.enabled).toBe(true);
     expect(settings.turnOverWager.enabled).toBe(true);
     expect(settings.verification).toEqual({

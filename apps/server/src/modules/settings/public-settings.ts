@@ -79,6 +79,19 @@ export const publicSettingDefs: readonly PublicSettingDef[] = [
     "Sportsbook provider client host; /betting is offered only with host and id",
   ),
   optionalText("betting.clientId", "BETTING_CLIENT_ID", "Sportsbook provider client id"),
+  {
+    key: "betting.theme",
+    env: "BETTING_THEME",
+    description: "Sportsbook colour scheme passed to the provider's SDK: dark or light",
+    default: "dark",
+    schema: z.enum(["dark", "light"]),
+    fromEnv: (raw) => z.enum(["dark", "light"]).parse(raw.trim().toLowerCase()),
+  },
+  optionalText(
+    "betting.customStyles",
+    "BETTING_CUSTOM_STYLES",
+    "Style sheet URL the sportsbook loads over its own (SDK customStyles); empty: none",
+  ),
   flag("loyalty.enabled", "LOYALTY_ENABLED", "Loyalty programme on or off", true),
   flag("quests.enabled", "QUESTS_ENABLED", "Quests on or off", true),
   flag("turnOverWager.enabled", "TURN_OVER_WAGER_ENABLED", "Turn-over wager on or off", true),
@@ -203,7 +216,11 @@ export function resolvePublicSettingValues(
   return values;
 }
 
-export function assemblePublicSettings(values: PublicSettingValues): PublicSettings {
+export function assemblePublicSettings(
+  values: PublicSettingValues,
+  /** The sportsbook's catalogue game (game/sportsbook-game.ts); null: none. */
+  bettingGameId: number | null = null,
+): PublicSettings {
   const str = (key: string) => {
     const value = values[key];
     return typeof value === "string" && value !== "" ? value : null;
@@ -222,7 +239,13 @@ export function assemblePublicSettings(values: PublicSettingValues): PublicSetti
   return PublicSettings.parse({
     signIn: { tabsDisplay: values["signIn.tabsDisplay"] },
     signUp: { tabsDisplay: values["signUp.tabsDisplay"] },
-    betting: { clientHost: str("betting.clientHost"), clientId: str("betting.clientId") },
+    betting: {
+      clientHost: str("betting.clientHost"),
+      clientId: str("betting.clientId"),
+      gameId: bettingGameId,
+      theme: values["betting.theme"] === "light" ? "light" : "dark",
+      customStyles: str("betting.customStyles"),
+    },
     loyalty: { enabled: bool("loyalty.enabled") },
     quests: { enabled: bool("quests.enabled") },
     turnOverWager: { enabled: bool("turnOverWager.enabled") },

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useId } from "react";
 import { Link } from "react-router";
+import { isBettingAvailable } from "../../lib/routing/route-filters";
 import { useModals, useSite } from "../../lib/site";
 import { LoyaltyArt, SportsArt, WelcomeArt } from "../art/banner-art";
 import { CategoryIcon, categoryKind } from "../art/category-art";
@@ -42,7 +43,7 @@ export function HomePage() {
 function PromoBanners() {
   const { t, href, settings, session } = useSite();
   const modals = useModals();
-  const betting = Boolean(settings.betting.clientHost && settings.betting.clientId);
+  const betting = isBettingAvailable(settings);
   const banners: ReactNode[] = [
     <Promo
       key="welcome"

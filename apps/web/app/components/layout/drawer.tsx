@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { NavLink } from "react-router";
+import { isBettingAvailable } from "../../lib/routing/route-filters";
 import { useSite } from "../../lib/site";
 import { CategoryIcon, categoryKind } from "../art/category-art";
 import {
@@ -94,7 +95,7 @@ export function Drawer({
     };
   }, [modal, onClose, menuButtonRef]);
 
-  const betting = Boolean(settings.betting.clientHost && settings.betting.clientId);
+  const betting = isBettingAvailable(settings);
   const sections: Section[] = [
     {
       id: "main",

@@ -1,5 +1,6 @@
 import type { RefObject } from "react";
 import { Link, NavLink } from "react-router";
+import { isBettingAvailable } from "../../lib/routing/route-filters";
 import { useModals, useSite } from "../../lib/site";
 import { MenuIcon, WalletIcon } from "../art/icons";
 import { Logo } from "../art/logo";
@@ -25,7 +26,7 @@ export function Header(p: HeaderProps) {
   const { t, href, settings, session } = useSite();
   const modals = useModals();
   const brand = t("layout.brand.name", "Nebula Casino");
-  const betting = Boolean(settings.betting.clientHost && settings.betting.clientId);
+  const betting = isBettingAvailable(settings);
 
   return (
     <header className={cx("site-header", session.isLoggedIn && "site-header--player")}>

@@ -5,7 +5,7 @@ import { isRouteAvailable } from "./route-filters";
 const settings: PublicSettings = {
   signIn: { tabsDisplay: "both" },
   signUp: { tabsDisplay: "both" },
-  betting: { clientHost: null, clientId: null },
+  betting: { clientHost: null, clientId: null, gameId: 7, theme: "dark", customStyles: null },
   loyalty: { enabled: false },
   quests: { enabled: false },
   turnOverWager: { enabled: false },
@@ -20,12 +20,26 @@ const settings: PublicSettings = {
 describe("route filtering", () => {
   it("RT-28: betting needs both a client host and a client id", () => {
     expect(isRouteAvailable("betting", settings)).toBe(false);
-    const hostOnly = { ...settings, betting: { clientHost: "https://sb.test", clientId: null } };
+    const hostOnly = {
+      ...settings,
+      betting: { ...settings.betting, clientHost: "https://sb.test" },
+    };
     expect(isRouteAvailable("betting", hostOnly)).toBe(false);
-    const both = { ...settings, betting: { clientHost: "https://sb.test", clientId: "c1" } };
+    const both = {
+      ...settings,
+      betting: { ...settings.betting, clientHost: "https://sb.test", clientId: "c1" },
+    };
     expect(isRouteAvailable("betting", both)).toBe(true);
     expect(isRouteAvailable("locale-betting", both)).toBe(true);
     expect(isRouteAvailable("locale-betting", settings)).toBe(false);
+  });
+
+  it("RT-28: betting also needs the sportsbook's catalogue game", () => {
+    const noGame = {
+      ...settings,
+      betting: { ...settings.betting, clientHost: "https://sb.test", clientId: "c1", gameId: null },
+    };
+    expect(isRouteAvailable("betting", noGame)).toBe(false);
   });
 
   it("RT-29: loyalty only when enabled", () => {

@@ -1,9 +1,13 @@
 import type { PublicSettings } from "@casino/contract/init";
 import { LOCALE_ROUTE_PREFIX } from "./build-routes";
 
-/** RT-28: the sportsbook needs both a client host and a client id. */
+/**
+ * RT-28: the sportsbook needs both a client host and a client id, and a catalogue game of a
+ * sportsbook provider to launch for the book's token (docs/sportsbook.md).
+ */
 export function isBettingAvailable(settings: PublicSettings): boolean {
-  return Boolean(settings.betting.clientHost && settings.betting.clientId);
+  const { clientHost, clientId, gameId } = settings.betting;
+  return Boolean(clientHost && clientId && gameId !== null);
 }
 
 /** RT-29: loyalty only when enabled. */
