@@ -60,12 +60,20 @@ describe("sportsbook slip maths", () => {
     expect(systemsFor(2)).toEqual([]);
   });
 
-  it("prices a system 2/3: three doubles at the stake per combination", () => {
-    // Doubles: 2.00×3.00 = 6, 2.00×1.50 = 3, 3.00×1.50 = 4.5 → 13.5 × 10.00 = 135.00.
-    const q = quote("system", ["2.00", "3.00", "1.50"], 1_000n, { system: "2/3" });
+  it("prices a system 2/3: the total stake split evenly over three doubles", () => {
+    // Doubles: 2.00×3.00 = 6, 2.00×1.50 = 3, 3.00×1.50 = 4.5; 30.00 → 10.00 each → 135.00.
+    const q = quote("system", ["2.00", "3.00", "1.50"], 3_000n, { system: "2/3" });
     expect(q.lines).toBe(3);
     expect(q.totalStake).toBe(3_000n);
     expect(q.potentialPayout).toBe(13_500n);
+    // An uneven split is rounded down once, not per line: 10.00 / 3 × 13.5 = 45.00.
+    expect(
+      quote("system", ["2.00", "3.00", "1.50"], 1_000n, { system: "2/3" }).potentialPayout,
+    ).toBe(4_500n);
+    // 2/4: six doubles.
+    expect(quote("system", ["2.00", "2.00", "2.00", "2.00"], 600n, { system: "2/4" }).lines).toBe(
+      6,
+    );
     expect(() => quote("system", ["2.00", "3.00"], 1_000n, { system: "2/3" })).toThrow();
   });
 

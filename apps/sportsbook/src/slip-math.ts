@@ -4,6 +4,8 @@
 
 export const ODDS_SCALE = 10_000n;
 export const MAX_LEGS = 20;
+/** The book takes system bets of 3 to 8 legs. */
+export const MAX_SYSTEM_LEGS = 8;
 
 export type BetType = "single" | "multiple" | "system";
 export type OddsChangeRule = "any" | "higher" | "none";
@@ -62,14 +64,14 @@ export function parseSystem(system: string): { size: number; of: number } | null
   if (!match) return null;
   const size = Number(match[1]);
   const of = Number(match[2]);
-  if (size < 2 || size >= of || of > MAX_LEGS) return null;
+  if (size < 2 || size >= of || of > MAX_SYSTEM_LEGS) return null;
   return { size, of };
 }
 
 /** The systems a slip of n legs offers: 2/3, 2/4, 3/4, ... (k from 2 to n−1). */
 export function systemsFor(legs: number): string[] {
   const out: string[] = [];
-  if (legs < 3 || legs > MAX_LEGS) return out;
+  if (legs < 3 || legs > MAX_SYSTEM_LEGS) return out;
   for (let size = 2; size < legs; size++) {
     // C(20,10) is 184,756 lines: keep the offer to what a player would actually place.
     if (binomial(legs, size) <= 1_000) out.push(`${size}/${legs}`);
@@ -105,8 +107,8 @@ export interface SlipQuote {
 }
 
 /**
- * What a slip costs and can pay. `stake` is per line: each single, the multiple, or each
- * combination of a system. `maxPayout` caps each bet the slip places (a single, the multiple, or
+ * What a slip costs and can pay. `stake` is each single's stake, the multiple's stake, or a
+ * system's total stake (split evenly over its combinations, as the book does). `maxPayout` caps each bet the slip places (a single, the multiple, or
  * the whole system bet).
  */
 export function quote(
@@ -149,13 +151,13 @@ export function quote(
   const system = parseSystem(options.system ?? "");
   if (!system || system.of !== odds.length) throw new Error("the system does not match the legs");
   const combos = combinations(odds.length, system.size);
-  let uncapped = 0n;
-  for (const combo of combos) {
-    uncapped += payoutFor(stake, multipleOdds(combo.map((i) => odds[i]!)));
-  }
+  // The stake is split evenly over the combinations: Σ stake × odds(c) / lines, rounded down once.
+  let sumOdds = 0n;
+  for (const combo of combos) sumOdds += multipleOdds(combo.map((i) => odds[i]!));
+  const uncapped = (stake * sumOdds) / (ODDS_SCALE * BigInt(combos.length));
   return {
     lines: combos.length,
-    totalStake: stake * BigInt(combos.length),
+    totalStake: stake,
     totalOdds: null,
     uncappedPayout: uncapped,
     potentialPayout: capOne(uncapped),
