@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { ChatSlot } from "../../lib/chat/chat-slot";
 import { useLanguageLinkCookie } from "../../lib/locale";
 import { useSite } from "../../lib/site";
 import { installChunkReload } from "../../pwa/chunk-reload";
@@ -28,6 +29,7 @@ export function StartupEffects() {
       <VersionCheck />
       <InstalledAppReport />
       <SessionEffects />
+      <ChatSlot />
     </>
   );
 }

@@ -50,10 +50,13 @@ function unauthorized(): Response {
 /**
  * Calls carry no cookies (spec §7), except the session's own routes: a sign-in's answer sets the
  * HttpOnly session cookie, which the browser only stores from a call made with credentials
- * (ADR 0022). The server reads that cookie on refresh and logout only.
+ * (ADR 0022). The server reads that cookie on refresh and logout only. The chat's calls send
+ * them too: a guest's conversation is the HttpOnly chat cookie's (issue 26).
  */
 export function credentialsFor(path: string): RequestCredentials {
-  return path.startsWith("/api/player/sessions") || path.startsWith("/api/player/register")
+  return path.startsWith("/api/player/sessions") ||
+    path.startsWith("/api/player/register") ||
+    path.startsWith("/api/chat/")
     ? "same-origin"
     : "omit";
 }

@@ -22,6 +22,8 @@ export interface ConnectionHooks {
   subscribed(channel: string): void;
   /** Given up for good (unauthorized, bad token). */
   gaveUp(): void;
+  /** The subscription token getter of a channel that needs one (the chat's channels). */
+  tokenFor?(channel: string): (() => Promise<string>) | undefined;
 }
 
 export interface Connection {
@@ -62,7 +64,13 @@ export function open(
   client.on("disconnected", () => hooks.gaveUp());
   const subscribe = (channel: string) => {
     if (subscriptions.has(channel)) return;
-    const subscription = client.newSubscription(channel);
+    const token = hooks.tokenFor?.(channel);
+    // Asked at each subscribe (a reconnect, an expired token): the getter of the moment.
+    const subscription = token
+      ? client.newSubscription(channel, {
+          getToken: () => (hooks.tokenFor?.(channel) ?? token)(),
+        })
+      : client.newSubscription(channel);
     subscription.on("publication", (ctx) => hooks.deliver(channel, ctx.data));
     subscription.on("subscribed", () => hooks.subscribed(channel));
     subscriptions.set(channel, subscription);

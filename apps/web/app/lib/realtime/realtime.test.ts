@@ -7,7 +7,10 @@ const fake = vi.hoisted(() => {
   class FakeSubscription {
     subscribed = false;
     private handlers = new Map<string, Handler[]>();
-    constructor(readonly channel: string) {}
+    constructor(
+      readonly channel: string,
+      readonly options?: { getToken?: () => Promise<string> },
+    ) {}
     on(event: string, handler: Handler) {
       this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
       return this;
@@ -42,9 +45,9 @@ const fake = vi.hoisted(() => {
     emit(event: string, ctx: unknown = {}) {
       for (const handler of this.handlers.get(event) ?? []) handler(ctx);
     }
-    newSubscription(channel: string) {
+    newSubscription(channel: string, options?: { getToken?: () => Promise<string> }) {
       if (this.subscriptions.has(channel)) throw new Error(`duplicate ${channel}`);
-      const subscription = new FakeSubscription(channel);
+      const subscription = new FakeSubscription(channel, options);
       this.subscriptions.set(channel, subscription);
       return subscription;
     }
@@ -247,6 +250,26 @@ describe("realtime client (spec §7)", () => {
     expect(isRealtimeStarted()).toBe(false);
     startRealtime(PROFILE);
     await started(2);
+  });
+
+  it("a chat channel subscribes with its subscription token getter, asked again at each subscribe, and kept across a restart", async () => {
+    const channel = "chat:conversation:6f9619ff-8b86-4d01-b42d-00cf4fc964ff";
+    const tokens = ["first", "second", "third"];
+    const getToken = vi.fn(async () => tokens.shift() ?? "none");
+    // A guest's chat: listened to before the (guest) connection exists.
+    const stop = subscribeRealtime(channel, () => {}, getToken);
+    startRealtime(null);
+    const guest = await started();
+    const subscription = guest.subscriptions.get(channel)!;
+    await expect(subscription.options?.getToken?.()).resolves.toBe("first");
+    await expect(subscription.options?.getToken?.()).resolves.toBe("second");
+    // Signing in replaces the connection; the channel and its getter come along.
+    startRealtime(PROFILE);
+    const player = await started(2);
+    await expect(player.subscriptions.get(channel)?.options?.getToken?.()).resolves.toBe("third");
+    // Channels without a token getter subscribe without one.
+    expect(player.subscriptions.get(`wallet:accounts#${PROFILE}`)?.options).toBeUndefined();
+    stop();
   });
 });
 

@@ -3,6 +3,8 @@
 import type { Connection } from "./connection";
 
 type Listener = (data: unknown) => void;
+/** A subscription token getter of a channel that needs one (the chat's, isTokenChannel). */
+export type ChannelToken = () => Promise<string>;
 export type PublicationListener = (channel: string, data: unknown) => void;
 
 let started = false;
@@ -10,6 +12,7 @@ let profile: string | null = null;
 let generation = 0;
 let connection: Connection | null = null;
 const listeners = new Map<string, Set<Listener>>();
+const channelTokens = new Map<string, ChannelToken>();
 const publicationListeners = new Set<PublicationListener>();
 const reconnectListeners = new Set<() => void>();
 const subscribedListeners = new Set<(channel: string) => void>();
@@ -46,6 +49,7 @@ export function startRealtime(profileId?: string | null): void {
         gaveUp() {
           if (current === generation) started = false;
         },
+        tokenFor: (channel) => channelTokens.get(channel),
       });
     },
     () => {
@@ -66,17 +70,29 @@ export function isRealtimeStarted(): boolean {
   return started;
 }
 
-export function subscribeRealtime(channel: string, listener: Listener): () => void {
+/**
+ * Listens to a channel. `getToken`: the channel's subscription token (a chat channel's), asked
+ * for at each subscribe, so after a reconnect or an expiry too.
+ */
+export function subscribeRealtime(
+  channel: string,
+  listener: Listener,
+  getToken?: ChannelToken,
+): () => void {
   let set = listeners.get(channel);
   if (!set) {
     set = new Set();
     listeners.set(channel, set);
   }
   set.add(listener);
+  if (getToken) channelTokens.set(channel, getToken);
   connection?.subscribe(channel);
   return () => {
     set.delete(listener);
-    if (set.size === 0) listeners.delete(channel);
+    if (set.size === 0) {
+      listeners.delete(channel);
+      channelTokens.delete(channel);
+    }
   };
 }
 
