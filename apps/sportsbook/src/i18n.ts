@@ -34,7 +34,7 @@ const en = {
   totalStake: "Total stake",
   totalOdds: "Total odds",
   potentialPayout: "Potential payout",
-  payoutCapped: "Capped at the maximum payout of {max} per bet.",
+  payoutTooHigh: "A bet may pay at most {max}: lower the stake.",
   remove: "Remove {selection}",
   clearSlip: "Remove all",
   oddsRule: "When odds change",

@@ -70,10 +70,18 @@ export function OddsButton({
     >
       <span className="odds-label">{label ?? selection.name}</span>
       <span className="odds-price">
-        {closed ? "🔒" : selection.odds}
+        {closed ? <LockIcon /> : selection.odds}
         {move === "up" ? <span aria-hidden="true"> ▲</span> : null}
         {move === "down" ? <span aria-hidden="true"> ▼</span> : null}
       </span>
     </button>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg className="lock" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 1 0-4 0v2z" />
+    </svg>
   );
 }

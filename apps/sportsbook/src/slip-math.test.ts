@@ -10,6 +10,7 @@ import {
   parseAmount,
   parseOdds,
   quote,
+  shownOdds,
   systemsFor,
 } from "./slip-math";
 
@@ -44,6 +45,13 @@ describe("sportsbook slip maths", () => {
     expect(formatOdds(q.totalOdds!)).toBe("9.45");
     expect(q.potentialPayout).toBe(9_450n);
     expect(q.capped).toBe(false);
+    // The payout comes from the exact product, rounded down once: 5.00 × 1.56 × 1.38 × 1.72
+    // = 5.00 × 3.702816 = 18.51408 → 18.51 (total odds shown 3.70).
+    const exact = quote("multiple", ["1.56", "1.38", "1.72"], 500n);
+    expect(exact.potentialPayout).toBe(1_851n);
+    expect(shownOdds(exact.totalOdds!)).toBe("3.70");
+    // 1,000.00 × 1.33³ = 2,352.637 → 2,352.63, not 2,352.60 from the rounded odds 2.3526.
+    expect(quote("multiple", ["1.33", "1.33", "1.33"], 100_000n).potentialPayout).toBe(235_263n);
   });
 
   it("lists the combinations of a system 2/3 and 3/4", () => {
@@ -70,6 +78,10 @@ describe("sportsbook slip maths", () => {
     expect(
       quote("system", ["2.00", "3.00", "1.50"], 1_000n, { system: "2/3" }).potentialPayout,
     ).toBe(4_500n);
+    // 3/4 with 3-leg products that are not whole hundredths: 4 trebles of 1.11 = 1.367631 each.
+    expect(
+      quote("system", ["1.11", "1.11", "1.11", "1.11"], 40_000n, { system: "3/4" }).potentialPayout,
+    ).toBe(54_705n);
     // 2/4: six doubles.
     expect(quote("system", ["2.00", "2.00", "2.00", "2.00"], 600n, { system: "2/4" }).lines).toBe(
       6,

@@ -26,16 +26,27 @@ export function formatOdds(scaled: bigint): string {
   return `${whole}.${fraction.padEnd(2, "0")}`;
 }
 
+/** The exact product of the legs' odds as a fraction: numerator / ODDS_SCALE^legs. */
+function product(odds: readonly string[]): { value: bigint; scale: bigint } {
+  let value = 1n;
+  let scale = 1n;
+  for (const o of odds) {
+    value *= parseOdds(o);
+    scale *= ODDS_SCALE;
+  }
+  return { value, scale };
+}
+
 /** The total odds of a multiple: the product of its legs' odds, rounded down to 1/10000. */
 export function multipleOdds(odds: readonly string[]): bigint {
   if (odds.length === 0) throw new Error("a multiple needs legs");
-  let product = 1n;
-  let scale = 1n;
-  for (const o of odds) {
-    product *= parseOdds(o);
-    scale *= ODDS_SCALE;
-  }
-  return (product * ODDS_SCALE) / scale;
+  const p = product(odds);
+  return (p.value * ODDS_SCALE) / p.scale;
+}
+
+/** Total odds as the book shows them: two decimals (3.7028 → "3.70"). */
+export function shownOdds(scaled: bigint): string {
+  return (Number(scaled) / Number(ODDS_SCALE)).toFixed(2);
 }
 
 /** Every way to choose k of n indexes, in lexicographic order ([0,1], [0,2], [1,2] for 2 of 3). */
@@ -138,7 +149,9 @@ export function quote(
   }
   if (type === "multiple") {
     const total = multipleOdds(odds);
-    const p = payoutFor(stake, total);
+    // From the exact product, rounded down once (as the book pays), not from the rounded odds.
+    const exact = product(odds);
+    const p = (stake * exact.value) / exact.scale;
     return {
       lines: 1,
       totalStake: stake,
@@ -152,9 +165,14 @@ export function quote(
   if (!system || system.of !== odds.length) throw new Error("the system does not match the legs");
   const combos = combinations(odds.length, system.size);
   // The stake is split evenly over the combinations: Σ stake × odds(c) / lines, rounded down once.
-  let sumOdds = 0n;
-  for (const combo of combos) sumOdds += multipleOdds(combo.map((i) => odds[i]!));
-  const uncapped = (stake * sumOdds) / (ODDS_SCALE * BigInt(combos.length));
+  let sum = 0n;
+  let scale = 1n;
+  for (const combo of combos) {
+    const exact = product(combo.map((i) => odds[i]!));
+    sum += exact.value;
+    scale = exact.scale;
+  }
+  const uncapped = (stake * sum) / (scale * BigInt(combos.length));
   return {
     lines: combos.length,
     totalStake: stake,

@@ -10,11 +10,11 @@ import {
   allowedTypes,
   type BetType,
   formatAmount,
-  formatOdds,
   MAX_LEGS,
   type OddsChangeRule,
   parseAmount,
   quote,
+  shownOdds,
   systemsFor,
 } from "./slip-math";
 
@@ -145,7 +145,7 @@ export function Slip({ open, onClose }: { open: boolean; onClose: () => void }) 
       book.askToSignIn();
       return;
     }
-    if (firstError || blocked.length > 0 || needsAccept || legs.length === 0) return;
+    if (firstError || blocked.length > 0 || needsAccept || capped || legs.length === 0) return;
     setPlacing(true);
     const token = book.session.sessionToken;
     const legInput = (l: SlipLeg) => ({
@@ -335,7 +335,7 @@ export function Slip({ open, onClose }: { open: boolean; onClose: () => void }) 
             {totalOdds !== null ? (
               <>
                 <dt>{t("totalOdds")}</dt>
-                <dd data-testid="total-odds">{formatOdds(totalOdds)}</dd>
+                <dd data-testid="total-odds">{shownOdds(totalOdds)}</dd>
               </>
             ) : null}
             <dt>{t("totalStake")}</dt>
@@ -344,7 +344,7 @@ export function Slip({ open, onClose }: { open: boolean; onClose: () => void }) 
             <dd className="payout">{money(potential)}</dd>
           </dl>
           {capped && maxPayout !== null ? (
-            <p className="warn small">{t("payoutCapped", { max: money(maxPayout) })}</p>
+            <p className="warn small">{t("payoutTooHigh", { max: money(maxPayout) })}</p>
           ) : null}
           {firstError && (stake !== "" || Object.values(stakes).some((s) => s !== "")) ? (
             <p className="warn small">{firstError}</p>
@@ -358,7 +358,8 @@ export function Slip({ open, onClose }: { open: boolean; onClose: () => void }) 
               type="button"
               className="primary"
               disabled={
-                placing || (book.session !== null && (firstError !== null || blocked.length > 0))
+                placing ||
+                (book.session !== null && (firstError !== null || blocked.length > 0 || capped))
               }
               onClick={() => void place()}
             >
