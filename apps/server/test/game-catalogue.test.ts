@@ -257,6 +257,26 @@ describe("game catalogue", () => {
     ]);
   });
 
+  it("API-64 RT-06 play: the platform a sportsbook's token request names (1 mobile, 2 desktop) is checked, not used", async () => {
+    const p = await signedIn();
+    const onMobile = await app.inject({
+      method: "POST",
+      url: "/api/game/games/gold-rush/play",
+      headers: p.headers,
+      payload: { mode: "real", platform: 1 },
+    });
+    expect(onMobile.statusCode, onMobile.body).toBe(200);
+    const badPlatform = await app.inject({
+      method: "POST",
+      url: "/api/game/games/gold-rush/play",
+      headers: p.headers,
+      payload: { mode: "real", platform: 3 },
+    });
+    expect(Object.keys(expectErrorBody(badPlatform.json()).error.fields ?? {})).toEqual([
+      "platform",
+    ]);
+  });
+
   it("API-65 API-66 API-67 BE-32 GM-05 GM-06 favorites: add, list newest first, detail says so, remove; guests get 401", async () => {
     const p = await signedIn();
     expect((await get("/api/game/games/favorites")).statusCode).toBe(401);

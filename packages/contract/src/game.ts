@@ -121,6 +121,11 @@ export const PlayGameFields = z.strictObject({
     .max(500)
     .regex(/^\/[^/\\]/, "Must be a path of this site")
     .optional(),
+  /**
+   * The player's device, 1 mobile or 2 desktop (the sportsbook's token request sends it, as
+   * outside books expect); validated and otherwise ignored by the platform.
+   */
+  platform: z.union([z.literal(1), z.literal(2)]).optional(),
 });
 export type PlayGameFields = z.infer<typeof PlayGameFields>;
 /** The body may be left out (or null): real play in the active account's currency. */

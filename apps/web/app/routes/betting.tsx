@@ -1,4 +1,4 @@
-import { FramePage } from "../features/page/frame-page";
+import { Sportsbook } from "../features/betting/sportsbook";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
@@ -9,8 +9,8 @@ import { guardPage, notFound } from "../lib/site-basics";
 import type { Route } from "./+types/betting";
 
 const TITLE = "Sports betting";
-const EMPTY = "The sportsbook is not available yet.";
 
+/** RT-06 RT-28: the sportsbook, when a client host, a client id and its catalogue game exist. */
 async function load(env: LoaderEnv) {
   const { init } = await guardPage(env);
   if (!isRouteAvailable("betting", init.settings)) notFound();
@@ -30,5 +30,5 @@ export const shouldRevalidate = pageShouldRevalidate;
 export const meta: Route.MetaFunction = (args) => framePageMeta(args, "betting", TITLE);
 
 export default function BettingPage() {
-  return <FramePage pageKey="betting" title={TITLE} empty={EMPTY} />;
+  return <Sportsbook />;
 }

@@ -17,6 +17,8 @@ export const ALERT_KEYS = [
   "questStateChanged",
   "taskCompleted",
   "accountBlocked",
+  /** A limited profile (status 2) tried real-money play (the sportsbook's start error 14103). */
+  "limitedRealGame",
 ] as const;
 export type AlertKey = (typeof ALERT_KEYS)[number];
 

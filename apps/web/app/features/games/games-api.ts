@@ -142,7 +142,13 @@ export function roundsQuery(filters: RoundFilters) {
 /** POST /api/game/games/{id}/play (GM-04): a launch URL with a one-time game session token. */
 export function launchGame(
   id: number | string,
-  body: { mode: "real" | "demo"; currency?: string; locale?: string; returnUrl?: string },
+  body: {
+    mode: "real" | "demo";
+    currency?: string;
+    locale?: string;
+    returnUrl?: string;
+    platform?: 1 | 2;
+  },
 ): Promise<GameLaunch> {
   return apiRequest<{ data: GameLaunch }>(`/api/game/games/${id}/play`, {
     method: "POST",

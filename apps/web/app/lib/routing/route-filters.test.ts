@@ -12,7 +12,7 @@ const settings: PublicSettings = {
   verification: { enabled: false, provider: null, hideDocuments: false },
   affiliateTagExpiration: 30,
   wallet: { showFilledFields: false, withdrawShowAllFields: false, depositDefaultDecline: false },
-  chat: { guestAvailable: false, widgetUrl: null },
+  chat: { provider: "builtin", guestAvailable: false, widgetUrl: null },
   tagManager: { scriptUrl: null },
   social: { providers: [], identityService: null, messagingApp: null },
 };
