@@ -36,6 +36,7 @@ import { requireDeclaredOperatorScopes } from "./lib/operator-api";
 import { parseQueryString } from "./lib/querystring";
 import { registerBackoffice } from "./modules/backoffice/routes";
 import { bonusRoutes } from "./modules/bonus/routes";
+import { chatRoutes } from "./modules/chat/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { registerCrypto } from "./modules/crypto/setup";
 import { devRoutes } from "./modules/dev/routes";
@@ -273,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await documentRoutes(scope, ctx);
     await paymentRoutes(scope, ctx);
     await notificationRoutes(scope, ctx);
+    await chatRoutes(scope, ctx);
     await tournamentRoutes(scope, ctx);
     await reportRoutes(scope, ctx);
     await sportRoutes(scope, ctx);

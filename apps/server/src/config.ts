@@ -282,6 +282,18 @@ export const configDocs: readonly ConfigDoc[] = [
       "Largest player document upload in bytes (JPEG, PNG, PDF; stored under DATA_DIR/uploads)",
   },
   {
+    name: "CHAT_STAFF_ONLINE_SECONDS",
+    default: "60",
+    description:
+      "Live chat: a support staff member counts as online this long after the desk's last heartbeat (it sends one every 20 s); with nobody online the chat offers e-mail",
+  },
+  {
+    name: "CHAT_PLAYER_AWAY_SECONDS",
+    default: "120",
+    description:
+      "Live chat: a player with no activity in their conversation for this long is away, and a staff reply also goes to them as a site notification and an e-mail",
+  },
+  {
     name: "OPERATOR_API_TOKEN",
     default: "(unset; DEMO: generated)",
     description:
@@ -523,6 +535,8 @@ const EnvSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  CHAT_STAFF_ONLINE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  CHAT_PLAYER_AWAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   OPERATOR_API_TOKEN: optional.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
@@ -634,6 +648,8 @@ export interface Config {
   };
   /** Player documents (modules/player/documents): size limit and the local storage folder. */
   documents: { maxBytes: number; uploadsDir: string };
+  /** The live chat (modules/chat): staff presence window and when a player counts as away. */
+  chat: { staffOnlineSeconds: number; playerAwaySeconds: number };
   /** Bearer token of the operator API; null turns it off. */
   operatorApiToken: string | null;
   /** Operator users with any of these scopes must have a second factor to get a working session. */
@@ -851,6 +867,10 @@ export function loadConfig(
       requiredAbove: e.VERIFICATION_REQUIRED_ABOVE ?? null,
     },
     documents: { maxBytes: e.DOCUMENTS_MAX_BYTES, uploadsDir: path.join(dataDir, "uploads") },
+    chat: {
+      staffOnlineSeconds: e.CHAT_STAFF_ONLINE_SECONDS,
+      playerAwaySeconds: e.CHAT_PLAYER_AWAY_SECONDS,
+    },
     // The demo has the operator API (and the back office) on out of the box.
     operatorApiToken: e.OPERATOR_API_TOKEN ?? (e.DEMO ? secrets.demoOperatorToken : null),
     operatorSecondFactorScopes: e.OPERATOR_SECOND_FACTOR_SCOPES ?? [

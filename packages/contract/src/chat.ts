@@ -373,6 +373,8 @@ export const ChatDeskEvent = z.discriminatedUnion("type", [
   /** Every message, internal notes included. */
   z.object({ type: z.literal("chat.message.created"), message: ChatMessage }),
   z.object({ type: z.literal("chat.conversation.updated"), conversation: DeskConversation }),
+  /** A guest signed in: their conversation `from` joined the player's `into` (`from` is gone when they differ). */
+  z.object({ type: z.literal("chat.conversation.merged"), from: z.uuid(), into: z.uuid() }),
   /** The player is typing (ephemeral). */
   z.object({
     type: z.literal("chat.typing"),

@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   emailResendPlayer: { points: 3, seconds: 15 * 60 },
   /** Contact-form messages from one IP (modules/notification). */
   contactIp: { points: 5, seconds: 15 * 60 },
+  /** Live-chat messages per conversation, and staff replies per staff member (modules/chat). */
+  chatMessage: { points: 20, seconds: 60 },
 } as const satisfies Record<string, { points: number; seconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -150,7 +150,10 @@ export type OperatorChangeKind =
   | "broadcast"
   | "content-group"
   | "content-page"
-  | "locale";
+  | "locale"
+  | "chat-conversation"
+  | "chat-message"
+  | "chat-canned-reply";
 
 /** A timestamp column as the operator API shows it (ISO 8601), or null. */
 export const iso = (value: Date | string | null): string | null =>

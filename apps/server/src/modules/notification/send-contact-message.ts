@@ -5,6 +5,7 @@ import { buildSchema } from "@casino/validation/descriptor";
 import { validateForm } from "@casino/validation/validate";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { contactConversation } from "../chat/contact";
 
 const schema = buildSchema(CONTACT_FIELD_RULES);
 
@@ -54,6 +55,15 @@ export async function sendContactMessage(
     ],
   );
   const id = row!.id;
+  // Issue 26: the message also arrives at the support desk, as a conversation.
+  await contactConversation(ctx, {
+    playerId: input.playerId,
+    name: trimmed.name,
+    email: trimmed.email,
+    subject: trimmed.subject || null,
+    message: trimmed.message,
+    locale: input.locale,
+  });
   await ctx.mail.send({
     to: ctx.config.mail.operatorMailbox,
     subject: `Contact: ${trimmed.subject || "message"} (from ${trimmed.name})`,

@@ -2,6 +2,7 @@ import type { SessionTokens } from "@casino/contract/player";
 import Bowser from "bowser";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
+import { adoptGuestChat } from "../chat/guest";
 import { signAccessToken } from "./access-token";
 import { type SessionMethod, sessionsRepository } from "./repository";
 import { newOpaqueToken, sha256Hex } from "./secrets";
@@ -55,6 +56,8 @@ export async function startSession(
     method: input.method,
     now,
   });
+  // Issue 26: a guest's chat conversation (its cookie came with this sign-in) joins the account.
+  await adoptGuestChat(ctx, input.request, input.playerId);
   const access = await signAccessToken(
     ctx.config.secrets.jwtSecret,
     { profileId: input.playerId, sessionId },

@@ -4,7 +4,12 @@
 // inside the client's 5 s time-out (RTM-05, BE-42): the only waits are the token check and one
 // session lookup, cut off at `commandDeadlineMs` with a temporary error.
 import { randomUUID } from "node:crypto";
-import { isKnownChannel, parseChannel, publicChannels } from "@casino/contract/realtime";
+import {
+  isKnownChannel,
+  isTokenChannel,
+  parseChannel,
+  publicChannels,
+} from "@casino/contract/realtime";
 import type { ConnectionAuth } from "./authenticate-connection";
 import type { HubClient, RealtimeHub } from "./hub";
 import {
@@ -71,6 +76,16 @@ export interface ConnectionDeps {
   now: () => Date;
   version: string;
   log: { warn(object: object, message: string): void };
+  /**
+   * Checks the subscription token of a channel that needs one (the chat's, isTokenChannel):
+   * for that channel and this connection's profile (null: none), unexpired. Without it such
+   * channels are refused (103).
+   */
+  verifySubscription?: (
+    token: string,
+    channel: string,
+    profileId: string | null,
+  ) => Promise<"ok" | "expired" | "denied">;
 }
 
 type Result = { reply: string } | { close: Disconnect };
@@ -201,7 +216,7 @@ export class RealtimeConnection implements HubClient {
     if (this.state !== "connected") return { close: DisconnectCodes.badRequest };
     switch (method) {
       case "subscribe":
-        return this.subscribe(command.subscribe ?? {}, id);
+        return this.subscribeWithToken(command.subscribe ?? {}, id);
       case "unsubscribe":
         return this.unsubscribe(command.unsubscribe ?? {}, id);
       case "refresh":
@@ -279,12 +294,28 @@ export class RealtimeConnection implements HubClient {
     return { reply: replyFrame(id, "refresh", this.expiry(auth.expiresAt)) };
   }
 
-  private subscribe(request: SubscribeRequest, id: number): Result {
+  /** A token channel (the chat's) first checks the request's subscription token (109, 103). */
+  private async subscribeWithToken(request: SubscribeRequest, id: number): Promise<Result> {
+    const channel = request.channel;
+    if (typeof channel !== "string" || !isTokenChannel(channel)) return this.subscribe(request, id);
+    const token = typeof request.token === "string" ? request.token : "";
+    const verify = this.deps.verifySubscription;
+    if (token === "" || !verify) return { reply: errorFrame(id, ErrorCodes.permissionDenied) };
+    const check = await withDeadline(
+      verify(token, channel, this.profileId),
+      this.deps.options.commandDeadlineMs,
+    );
+    if (check === "expired") return { reply: errorFrame(id, ErrorCodes.tokenExpired) };
+    if (check !== "ok") return { reply: errorFrame(id, ErrorCodes.permissionDenied) };
+    return this.subscribe(request, id, true);
+  }
+
+  private subscribe(request: SubscribeRequest, id: number, tokenChecked = false): Result {
     const channel = request.channel;
     if (typeof channel !== "string" || channel === "") {
       return { reply: errorFrame(id, ErrorCodes.badRequest) };
     }
-    const refusal = this.refusal(channel);
+    const refusal = tokenChecked ? null : this.refusal(channel);
     if (refusal) return { reply: errorFrame(id, refusal) };
     if (this.channels.has(channel)) return { reply: errorFrame(id, ErrorCodes.alreadySubscribed) };
     if (this.channels.size >= this.deps.options.maxChannelsPerConnection) {

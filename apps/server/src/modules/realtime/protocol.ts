@@ -42,6 +42,8 @@ export interface ConnectRequest {
 }
 export interface SubscribeRequest {
   channel?: string;
+  /** A subscription token: the chat's channels need one (docs/chat.md). */
+  token?: string;
 }
 export interface RefreshRequest {
   token?: string;

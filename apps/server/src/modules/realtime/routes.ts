@@ -5,6 +5,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
+import { verifySubscriptionToken } from "../chat/tokens";
 import { authenticateConnection } from "./authenticate-connection";
 import { RealtimeConnection, type RealtimeSocket } from "./connection";
 import type { Realtime } from "./setup";
@@ -45,6 +46,13 @@ export async function realtimeRoutes(
           now: ctx.now,
           version: SERVER_VERSION,
           log: scope.log,
+          verifySubscription: (token, channel, profileId) =>
+            verifySubscriptionToken(ctx.config.secrets.jwtSecret, {
+              token,
+              channel,
+              profileId,
+              now: ctx.now(),
+            }),
         });
       },
     });
