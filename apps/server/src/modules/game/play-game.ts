@@ -8,7 +8,7 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { assertReturnUrls } from "../../lib/return-url";
 import { assertCanBet } from "../risk/enforce-limits";
-import { walletRepository } from "../wallet/repository";
+import { accountForPlay } from "../wallet/accounts";
 import { findPlayableGame } from "./get-game";
 import { sha256 } from "./provider-wallet";
 import type { GameCatalogueRepository, GameRecord } from "./repository";
@@ -68,10 +68,7 @@ export async function playGame(ctx: AppContext, repo: GameCatalogueRepository, i
   if (mode === "real" && input.player) {
     const player = input.player;
     currency = await ctx.db.transaction(async (tx) => {
-      const wallets = walletRepository(tx);
-      const account = input.body.currency
-        ? await wallets.findByCurrency(player.profileId, input.body.currency)
-        : (await wallets.list(player.profileId)).find((item) => item.isActive);
+      const account = await accountForPlay(tx, ctx, player.profileId, input.body.currency);
       if (!account) {
         throw AppError.unprocessable({ currency: ["You have no wallet account in this currency"] });
       }

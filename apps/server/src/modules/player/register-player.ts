@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { checkCommonPassword } from "../../lib/common-passwords";
+import { openFirstAccount } from "../wallet/accounts";
 import { assertCountryAllowed } from "./assert-country-allowed";
 import { audit, limitOrAudit } from "./audit";
 import { sendEmailConfirmation } from "./email-confirmation";
@@ -176,7 +177,7 @@ async function createAccount(
         );
         if (!used) throw otpInvalid();
       }
-      return playersRepository(tx).createPlayer(
+      const player = await playersRepository(tx).createPlayer(
         {
           email,
           phone,
@@ -195,6 +196,8 @@ async function createAccount(
         },
         now,
       );
+      await openFirstAccount(tx, ctx, player.id);
+      return player;
     });
   } catch (error) {
     if (error instanceof DuplicatePlayerError) {

@@ -98,21 +98,34 @@ export async function listWalletAccounts(
 ): Promise<WalletAccount[]> {
   let records = await walletRepository(ctx.db).list(playerId);
   if (records.length === 0) {
+    // Players registered before accounts opened at registration (issue 31 item 13).
     records = await ctx.db.transaction(async (tx) => {
       await lockPlayer(tx, playerId);
-      const repo = walletRepository(tx);
-      const existing = await repo.list(playerId);
-      if (existing.length > 0) return existing;
-      const currency = await firstCurrency(tx, playerId);
-      if (!currency) return [];
-      await repo.open(playerId, currency, ctx.now());
-      const opened = await repo.list(playerId);
-      await publish(tx, ctx, playerId, "wallet.account.created", opened);
-      return opened;
+      await openFirstAccount(tx, ctx, playerId);
+      return walletRepository(tx).list(playerId);
     });
   }
   const subunits = await currencySubunits(ctx.db);
   return records.map((record) => toWalletAccount(record, subunits));
+}
+
+/**
+ * Opens a player's first account (registration currency, else the country's, else the base
+ * currency) when they have none, in the caller's transaction: registration does it with the
+ * player's row, so the API and the site see the same accounts from the first call (issue 31
+ * item 13). The caller holds the player's row (just inserted, or locked).
+ */
+export async function openFirstAccount(
+  tx: Queryable,
+  ctx: AppContext,
+  playerId: string,
+): Promise<void> {
+  const repo = walletRepository(tx);
+  if ((await repo.list(playerId)).length > 0) return;
+  const currency = await firstCurrency(tx, playerId);
+  if (!currency) return;
+  await repo.open(playerId, currency, ctx.now());
+  await publish(tx, ctx, playerId, "wallet.account.created", await repo.list(playerId));
 }
 
 /**
@@ -213,4 +226,37 @@ export async function hideWalletAccount(
 
 function walletAccountNotFound(): AppError {
   return AppError.notFound("Wallet account not found", ErrorCode.NotFound);
+}
+
+/**
+ * The account a real-money call uses: the one in `currency` (opened on first use when the
+ * currency is switched on), else the active one (the first opened if the player has none yet).
+ * Null when the player cannot hold that currency. Runs in the caller's transaction.
+ */
+export async function accountForPlay(
+  tx: Queryable,
+  ctx: AppContext,
+  playerId: string,
+  currency: string | undefined,
+): Promise<WalletAccountRecord | null> {
+  const repo = walletRepository(tx);
+  if (!currency) {
+    const active = (await repo.list(playerId)).find((item) => item.isActive);
+    if (active) return active;
+    await lockPlayer(tx, playerId);
+    await openFirstAccount(tx, ctx, playerId);
+    return (await repo.list(playerId)).find((item) => item.isActive) ?? null;
+  }
+  const held = await repo.findByCurrency(playerId, currency);
+  if (held) return held;
+  // As POST /api/wallet/accounts: one opening at a time per player (one active account).
+  await lockPlayer(tx, playerId);
+  const enabled = (await settingsRepository(tx).listCurrencies(false)).some(
+    (item) => item.code === currency && item.isEnabled,
+  );
+  if (!enabled) return null;
+  const { id, created } = await repo.open(playerId, currency, ctx.now());
+  const record = await repo.find(playerId, id);
+  if (record && created) await publish(tx, ctx, playerId, "wallet.account.created", [record]);
+  return record;
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../infra/errors";
 import { settingsRepository } from "../../settings/repository";
+import { openFirstAccount } from "../../wallet/accounts";
 import { assertCountryAllowed } from "../assert-country-allowed";
 import { audit } from "../audit";
 import { nicknameFromEmail } from "../register-player";
@@ -116,6 +117,7 @@ async function findOrCreatePlayer(
           identity.email,
         );
         if (owner !== player.id) throw new LinkedElsewhere(owner);
+        if (!existing) await openFirstAccount(tx, ctx, player.id);
         return player;
       });
     } catch (error) {
