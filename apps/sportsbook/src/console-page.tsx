@@ -93,8 +93,12 @@ export function ConsolePage() {
 
   // Events with open bets first: those are the ones a tester settles.
   const betCount = new Map<string, number>();
+  const legNames = new Map<string, string>();
   for (const bet of openBets) {
-    for (const leg of bet.legs) betCount.set(leg.eventId, (betCount.get(leg.eventId) ?? 0) + 1);
+    for (const leg of bet.legs) {
+      betCount.set(leg.eventId, (betCount.get(leg.eventId) ?? 0) + 1);
+      legNames.set(leg.eventId, leg.event);
+    }
   }
   const sorted = [...events].sort((a, b) => (betCount.get(b.id) ?? 0) - (betCount.get(a.id) ?? 0));
   const known = new Set(events.map((e) => e.id));
@@ -136,7 +140,7 @@ export function ConsolePage() {
             <option value="">Choose an event…</option>
             {orphanIds.map((id) => (
               <option key={id} value={id}>
-                {id} ({betCount.get(id)} open bet legs)
+                {legNames.get(id) ?? id} · ended ({betCount.get(id)} open bet legs)
               </option>
             ))}
             {sorted.map((e) => (
