@@ -164,6 +164,11 @@ describe.skipIf(!existsSync(path.join(realBuild, "server/index.js")))(
         const api = await app.inject({ url: "/api/nope" });
         expect(api.statusCode).toBe(404);
         expect(api.headers["content-type"]).toMatch(/^application\/json/);
+        // Issue 31 item 12: pages without an icon link (back office, sandbox pages) ask the
+        // origin's /favicon.ico.
+        const icon = await app.inject({ url: "/favicon.ico" });
+        expect(icon.statusCode).toBe(200);
+        expect(icon.headers["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
       } finally {
         await app.close();
       }

@@ -286,7 +286,6 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
               src={playing.url}
               title={title}
               allow="fullscreen; autoplay; clipboard-write"
-              allowFullScreen
             />
           ) : (
             <div className="game-launcher">
