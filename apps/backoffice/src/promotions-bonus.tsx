@@ -111,6 +111,8 @@ const LABELS: Record<string, string> = {
   wagerMultiplier: "Wager multiplier",
   expiresInDays: "Valid for",
   defaultContribution: "Other games count",
+  sportContribution: "Sports bets count",
+  sportMinOdds: "Sports bets count from odds",
   position: "Position",
   "assignConditions.depositPercentage": "Percent of the deposit",
   "assignConditions.presets.quantity": "Number of free spins",
@@ -240,6 +242,8 @@ function BonusForm(props: {
       wagerMultiplier: text(form, "wagerMultiplier") || "0",
       maxBet: perCurrency("maxBet"),
       defaultContribution: text(form, "defaultContribution") || "100",
+      sportContribution: text(form, "sportContribution") || "0",
+      sportMinOdds: text(form, "sportMinOdds") || "1.5",
       expiresInDays: Number(text(form, "expiresInDays")),
       freespinGame: withSpins ? text(form, "freespinGame") || null : null,
       freespinBet: withSpins ? perCurrency("spinBet") : null,
@@ -303,6 +307,16 @@ function BonusForm(props: {
         label="Other games count (% of a bet)"
         name="defaultContribution"
         defaultValue={bonus?.defaultContribution ?? "100"}
+      />
+      <Field
+        label="Sports bets count (% of a settled bet's stake)"
+        name="sportContribution"
+        defaultValue={bonus?.sportContribution ?? "0"}
+      />
+      <Field
+        label="Sports bets count from odds (a multiple by its total odds)"
+        name="sportMinOdds"
+        defaultValue={bonus?.sportMinOdds ?? "1.5"}
       />
       <Check
         name="autoActivate"
@@ -583,7 +597,9 @@ function GameRules({ desk, bonus, done }: { desk: Desk; bonus: OperatorBonus; do
     <section aria-labelledby="game-rules">
       <h2 id="game-rules">Game rules</h2>
       <p className="hint">
-        Games without a rule count {bonus.defaultContribution}% of a bet toward wagering.
+        Games without a rule count {bonus.defaultContribution}% of a bet toward wagering. Settled
+        sports bets count {bonus.sportContribution}% at odds of {bonus.sportMinOdds} or more (void
+        and cashed-out bets never).
       </p>
       <ActionForm
         label="Add a game rule"

@@ -51,6 +51,11 @@ const ForeignSlug = z.string().min(1).max(100);
 /** A percentage with at most two decimals ("100", "12.5"). */
 const Percent = z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, "Must be a percentage like 12.5");
 const Multiplier = z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, "Must be a number like 35 or 0.5");
+/** Decimal odds, 1 to 1000 with up to 4 decimals ("1.5"). */
+const Odds = z
+  .string()
+  .regex(/^\d{1,4}(\.\d{1,4})?$/, "Must be decimal odds like 1.5")
+  .refine((value) => Number(value) >= 1 && Number(value) <= 1000, "Must be between 1 and 1000");
 export const Instant = z.iso.datetime({ offset: true });
 export const Name = z.string().trim().min(1).max(200);
 const Description = z.string().max(5000);
@@ -145,6 +150,13 @@ export const OperatorBonus = z
     wagerMultiplier: z.string(),
     maxBet: OperatorPerCurrency.nullable(),
     defaultContribution: z.string(),
+    /**
+     * Percent of a settled sports bet's stake that counts toward wagering (0: sports bets do
+     * not count). Void and cashed-out sports bets never count.
+     */
+    sportContribution: z.string(),
+    /** A sports bet counts only at these decimal odds or more (a multiple by its total odds). */
+    sportMinOdds: z.string(),
     expiresInDays: z.number().int(),
     /** Type 3: the game's slug. */
     freespinGame: z.string().nullable(),
@@ -174,6 +186,8 @@ const bonusFields = {
   wagerMultiplier: Multiplier,
   maxBet: OperatorPerCurrency.nullable(),
   defaultContribution: Percent,
+  sportContribution: Percent,
+  sportMinOdds: Odds,
   expiresInDays: z.number().int().min(1).max(3650),
   freespinGame: ForeignSlug.nullable(),
   freespinBet: OperatorPerCurrency.nullable(),
@@ -196,6 +210,8 @@ export const CreateOperatorBonusBody = z
     wagerMultiplier: bonusFields.wagerMultiplier.default("0"),
     maxBet: bonusFields.maxBet.default(null),
     defaultContribution: bonusFields.defaultContribution.default("100"),
+    sportContribution: bonusFields.sportContribution.default("0"),
+    sportMinOdds: bonusFields.sportMinOdds.default("1.5"),
     expiresInDays: bonusFields.expiresInDays.default(30),
     freespinGame: bonusFields.freespinGame.default(null),
     freespinBet: bonusFields.freespinBet.default(null),
@@ -218,6 +234,8 @@ export const PatchOperatorBonusBody = z
     wagerMultiplier: bonusFields.wagerMultiplier.optional(),
     maxBet: bonusFields.maxBet.optional(),
     defaultContribution: bonusFields.defaultContribution.optional(),
+    sportContribution: bonusFields.sportContribution.optional(),
+    sportMinOdds: bonusFields.sportMinOdds.optional(),
     expiresInDays: bonusFields.expiresInDays.optional(),
     freespinGame: bonusFields.freespinGame.optional(),
     freespinBet: bonusFields.freespinBet.optional(),

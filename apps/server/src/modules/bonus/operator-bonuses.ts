@@ -44,6 +44,8 @@ interface OperatorBonusRow {
   wager_multiplier: string;
   max_bet: PerCurrency | null;
   default_contribution: string;
+  sport_contribution: string;
+  sport_min_odds: string;
   expires_in_days: number;
   freespin_game: string | null;
   freespin_grants_url: string | null;
@@ -67,6 +69,7 @@ const SELECT = `
   SELECT b.id, b.slug, b.name, b.description, b.type, b.kind, b.package_id, b.package_position,
          b.assign_conditions, b.trigger_conditions, b.wager_multiplier::text AS wager_multiplier,
          b.max_bet, b.default_contribution::text AS default_contribution, b.expires_in_days,
+         b.sport_contribution::text AS sport_contribution, b.sport_min_odds::text AS sport_min_odds,
          g.slug AS freespin_game, gp.free_spins_url AS freespin_grants_url,
          g.is_enabled AND gp.is_enabled AS freespin_game_on, b.freespin_bet, b.freespin_winnings_bonus_id, b.auto_activate,
          b.is_enabled, b.position, b.updated_at,
@@ -145,6 +148,8 @@ function toView(row: OperatorBonusRow): OperatorBonus {
     wagerMultiplier: trimDecimal(row.wager_multiplier),
     maxBet: perCurrencyView(row.max_bet),
     defaultContribution: trimDecimal(row.default_contribution),
+    sportContribution: trimDecimal(row.sport_contribution),
+    sportMinOdds: trimDecimal(row.sport_min_odds),
     expiresInDays: row.expires_in_days,
     freespinGame: row.freespin_game,
     freespinBet: perCurrencyView(row.freespin_bet),
@@ -316,6 +321,9 @@ async function checkDefinition(
   if (Number(def.defaultContribution) > 100) {
     fail("defaultContribution", "Must be between 0 and 100");
   }
+  if (Number(def.sportContribution) > 100) {
+    fail("sportContribution", "Must be between 0 and 100");
+  }
 
   let freespinGameId: number | null = null;
   if (def.freespinGame !== null) {
@@ -400,9 +408,22 @@ export async function createOperatorBonus(
           now,
         ],
       );
+      await writeSportRules(tx, row!.id, body);
       return row!.id;
     },
   });
+}
+
+/** The sport wagering rules (migration 0080), written beside the definition's row. */
+async function writeSportRules(
+  tx: Queryable,
+  id: number,
+  def: Pick<Definition, "sportContribution" | "sportMinOdds">,
+): Promise<void> {
+  await tx.query(
+    "UPDATE bonuses SET sport_contribution = $2::numeric, sport_min_odds = $3::numeric WHERE id = $1",
+    [id, def.sportContribution, def.sportMinOdds],
+  );
 }
 
 /** PATCH /api/operator/bonuses/{id}: the fields given; `isEnabled: false` switches it off. */
@@ -461,6 +482,7 @@ export async function patchOperatorBonus(
           ctx.now(),
         ],
       );
+      await writeSportRules(tx, id, def);
       await recordOperatorChange(tx, {
         kind: "bonus",
         entityId: id,

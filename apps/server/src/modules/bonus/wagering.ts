@@ -2,9 +2,11 @@
 // consumer "bonus-wagering", handled once in the dispatcher's transaction). A round counts for
 // the bonus that was active when its bets were placed (bonus_bets): its stakes, less refunds,
 // times the game's contribution percentage (bonus_game_rules, else the bonus's default; 0 for
-// excluded games). When the wagered amount reaches amount × multiplier the bonus is played
-// (3-2) and what it holds turns into real money; a bonus whose money is gone with no round of it
-// still open is lost (3-5).
+// excluded games). A sports bet (a round with a sport_bets row) counts its bonus's sport
+// contribution instead, and nothing when void, cashed out or below the bonus's minimum odds (a
+// multiple by its total odds; migration 0080). When the wagered amount reaches amount ×
+// multiplier the bonus is played (3-2) and what it holds turns into real money; a bonus whose
+// money is gone with no round of it still open is lost (3-5).
 //
 // Set-based: a dispatch's events are counted in three statements whatever their number (what
 // each round counts for, the progress written, the bonuses read back); one event alone (a retry)
@@ -32,10 +34,13 @@ async function countedRounds(tx: Queryable, events: readonly DomainEvent[]) {
   const bets = events.map((event) => event.payload as unknown as BetSettledPayload);
   const rows = await tx.query<CountedRow>(
     `SELECT r.n::integer AS n, s.player_bonus_id::text AS player_bonus_id, pb.player_id::text AS player_id,
-            s.staked::text AS staked, COALESCE(gr.contribution, b.default_contribution)::text AS contribution,
+            s.staked::text AS staked,
+            (CASE WHEN sb.id IS NULL THEN COALESCE(gr.contribution, b.default_contribution)
+                  WHEN sb.status IN ('void', 'cashed_out') OR sb.total_odds < b.sport_min_odds THEN 0
+                  ELSE b.sport_contribution END)::text AS contribution,
             COALESCE(w.wagered, 0)::text AS wagered
-       FROM unnest($1::integer[], $2::text[], $3::uuid[], $4::integer[])
-              WITH ORDINALITY AS r(provider, round, player, game, n)
+       FROM unnest($1::integer[], $2::text[], $3::uuid[], $4::integer[], $5::bigint[])
+              WITH ORDINALITY AS r(provider, round, player, game, round_id, n)
       CROSS JOIN LATERAL (
               SELECT bb.player_bonus_id, sum(bb.real_amount + bb.bonus_amount) AS staked
                 FROM bonus_bets bb
@@ -45,6 +50,7 @@ async function countedRounds(tx: Queryable, events: readonly DomainEvent[]) {
        JOIN player_bonuses pb ON pb.id = s.player_bonus_id AND pb.status = 2
        JOIN bonuses b ON b.id = pb.bonus_id
        LEFT JOIN bonus_game_rules gr ON gr.bonus_id = b.id AND gr.game_id = r.game
+       LEFT JOIN sport_bets sb ON sb.round_id = r.round_id
        LEFT JOIN player_bonus_wagering w ON w.player_bonus_id = pb.id
       ORDER BY r.n`,
     [
@@ -52,6 +58,7 @@ async function countedRounds(tx: Queryable, events: readonly DomainEvent[]) {
       bets.map((bet) => bet.providerRoundId),
       bets.map((bet) => bet.playerId),
       bets.map((bet) => bet.gameId),
+      bets.map((bet) => bet.roundId),
     ],
   );
   return rows.map((row) => ({ row, event: events[row.n - 1]!, bet: bets[row.n - 1]! }));
