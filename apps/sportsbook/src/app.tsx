@@ -90,7 +90,7 @@ function BookShell({ path }: { path: string }) {
     };
   }, []);
 
-  // Balance: refreshed now and then; a change (a settlement) tells the site.
+  // Balance: refreshed every 10 s; a change (a settlement) tells the site.
   const sessionToken = session?.sessionToken ?? null;
   useEffect(() => {
     if (!sessionToken) return;
@@ -110,7 +110,7 @@ function BookShell({ path }: { path: string }) {
             postToSite(launch, { type: "error", code: e.code });
           }
         });
-    }, 15_000);
+    }, 10_000);
     return () => clearInterval(timer);
   }, [sessionToken]);
 
