@@ -61,6 +61,7 @@ import { retentionRoutes } from "./modules/retention/routes";
 import { riskRoutes } from "./modules/risk/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { sportRoutes } from "./modules/sport/routes";
+import { registerSportsbook } from "./modules/sportsbook/routes";
 import { registerStudio } from "./modules/studio/routes";
 import { tournamentRoutes } from "./modules/tournament/routes";
 import { walletRoutes } from "./modules/wallet/routes";
@@ -285,6 +286,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerCrypto(app, ctx);
   // The in-house game studio under /studio: talks to the platform only through the wallet API.
   await registerStudio(app, ctx);
+  // The sandbox sportsbook under /sportsbook (SANDBOX_GAMES): an outside provider in-process.
+  await registerSportsbook(app, ctx);
   // The operator's back office under /backoffice: a client of the operator API.
   await registerBackoffice(app, ctx);
   await domainEvents.persist(db);

@@ -87,7 +87,8 @@ describe("config", () => {
     const base = { ...secrets, GAME_PROVIDER_SECRETS: `originals=${"o".repeat(32)}` };
     const keys = loadConfig(base, { persistSecrets: false }).gameProviderSecrets;
     expect(keys["sandbox-slots"]).toMatch(/^[\w-]{43}$/);
-    expect(new Set(Object.values(keys)).size).toBe(3);
+    expect(keys["sandbox-sportsbook"]).toMatch(/^[\w-]{43}$/);
+    expect(new Set(Object.values(keys)).size).toBe(4);
     // Stable: the same in-house key gives the same keys.
     expect(loadConfig(base, { persistSecrets: false }).gameProviderSecrets).toEqual(keys);
     const set = loadConfig(

@@ -142,6 +142,18 @@ export const configDocs: readonly ConfigDoc[] = [
       "Base URL of the platform the in-house studio calls for the provider wallet API; unset: this server, in-process",
   },
   {
+    name: "SPORTSBOOK_SEED",
+    default: "sandbox",
+    description:
+      "Seed of the sandbox sportsbook (/sportsbook, on with SANDBOX_GAMES): the same seed gives every server the same fixtures, odds paths and results",
+  },
+  {
+    name: "SPORTSBOOK_CONSOLE_SECRET",
+    default: "(unset)",
+    description:
+      "Secret of the sandbox sportsbook's console API (header x-sportsbook-console-secret); unset: the console answers only outside production or in the demo, and never with DEMO_PUBLIC",
+  },
+  {
     name: "ACCESS_TOKEN_TTL_SECONDS",
     default: "900",
     description: "Lifetime of a signed access token (JWT); the session token refreshes it",
@@ -474,6 +486,10 @@ const EnvSchema = z.object({
   ),
   GAME_PROVIDER_SECRETS: optional,
   STUDIO_PLATFORM_URL: optional.pipe(z.url().optional()),
+  SPORTSBOOK_SEED: optional.pipe(z.string().max(100).optional()),
+  SPORTSBOOK_CONSOLE_SECRET: optional.pipe(
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
   GAME_ROUND_TIMEOUT_HOURS: z.coerce
     .number()
     .int()
@@ -595,6 +611,8 @@ export const IN_HOUSE_GAME_PROVIDER = "originals";
 
 /** The seeded outside studios whose game client is the sandbox game studio (/sandbox/games). */
 export const SANDBOX_GAME_PROVIDERS = ["sandbox-slots", "sandbox-live"] as const;
+/** The sandbox sportsbook's provider (modules/sportsbook), on with SANDBOX_GAMES. */
+export const SANDBOX_SPORTSBOOK_PROVIDER = "sandbox-sportsbook";
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -673,6 +691,8 @@ export interface Config {
   gameProviderSecrets: Record<string, string>;
   /** The in-house studio (modules/studio): the platform it calls; null: this app in-process. */
   studio: { platformUrl: string | null };
+  /** The sandbox sportsbook (modules/sportsbook): its seed and console secret. */
+  sportsbook: { seed: string; consoleSecret: string | null };
   /** Open rounds older than this are closed by the round-timeout job. */
   gameRoundTimeoutHours: number;
   /** Provider wallet bets and wins per batch transaction at most (1: each alone). */
@@ -904,10 +924,21 @@ export function loadConfig(
             ]),
           )
         : {}),
+      ...(sandboxGames
+        ? {
+            [SANDBOX_SPORTSBOOK_PROVIDER]: createHmac("sha256", secrets.gameSandboxSecret)
+              .update(`sandbox-game-provider:${SANDBOX_SPORTSBOOK_PROVIDER}`)
+              .digest("base64url"),
+          }
+        : {}),
       ...gameSecrets,
       [IN_HOUSE_GAME_PROVIDER]: gameSecrets[IN_HOUSE_GAME_PROVIDER] ?? secrets.gameSandboxSecret,
     },
     studio: { platformUrl: e.STUDIO_PLATFORM_URL?.replace(/\/$/, "") ?? null },
+    sportsbook: {
+      seed: e.SPORTSBOOK_SEED ?? "sandbox",
+      consoleSecret: e.SPORTSBOOK_CONSOLE_SECRET ?? null,
+    },
     gameRoundTimeoutHours: e.GAME_ROUND_TIMEOUT_HOURS,
     gameWalletBatch: e.GAME_WALLET_BATCH,
   };
