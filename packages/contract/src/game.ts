@@ -266,6 +266,8 @@ export const ProviderWalletError = {
   LimitReached: 13110,
   /** Self-excluded or cooling off (400; the platform's code). */
   PlayerExcluded: 13111,
+  /** A resettle names a round that is still open: settle it with a win first (409). */
+  RoundOpen: 15014,
 } as const;
 
 /** The game cannot be launched from the request country (403). */
@@ -283,6 +285,75 @@ export const ProviderBalanceBody = z.strictObject({
   token: ProviderToken,
   currency: ProviderCurrency.optional(),
 });
+/** Decimal odds as text, at least 1.01 ("2.10"). */
+const SportOdds = z
+  .string()
+  .regex(/^\d{1,6}(\.\d{1,4})?$/, "Must be decimal odds (up to 4 decimals)")
+  .refine((value) => Number(value) >= 1.01, "Odds must be at least 1.01");
+const SportText = (max: number) => z.string().trim().min(1).max(max);
+
+/** One leg of a sports bet, as the book describes it (docs/provider-wallet-api.md "Sports betting"). */
+export const SportBetLegMeta = z.strictObject({
+  eventId: SportText(100),
+  event: SportText(200),
+  sport: SportText(50),
+  league: z.string().trim().max(200),
+  startsAt: z.iso.datetime({ offset: true }),
+  live: z.boolean().default(false),
+  market: SportText(100),
+  selection: SportText(200),
+  odds: SportOdds,
+});
+
+/** What a sportsbook's bet call says about the bet; the platform keeps it (sport_bets). */
+export const SportBetMeta = z
+  .strictObject({
+    type: z.enum(["single", "multiple", "system"]),
+    system: z
+      .string()
+      .regex(/^\d{1,2}\/\d{1,2}$/, "Must be like 2/3")
+      .nullable()
+      .default(null),
+    totalOdds: z
+      .string()
+      .regex(/^\d{1,10}(\.\d{1,4})?$/, "Must be decimal odds (up to 4 decimals)")
+      .refine((value) => Number(value) >= 1.01, "Odds must be at least 1.01"),
+    /** In major units of the session's currency. */
+    potentialPayout: ProviderAmount,
+    legs: z.array(SportBetLegMeta).min(1).max(20),
+  })
+  .superRefine((bet, issue) => {
+    if (bet.type === "single" && bet.legs.length !== 1) {
+      issue.addIssue({ code: "custom", path: ["legs"], message: "A single has one leg" });
+    }
+    if (bet.type === "multiple" && bet.legs.length < 2) {
+      issue.addIssue({ code: "custom", path: ["legs"], message: "A multiple has 2 legs or more" });
+    }
+    if (bet.type === "system") {
+      const [k, n] = (bet.system ?? "").split("/").map(Number);
+      if (!k || !n || k < 1 || k >= n || n !== bet.legs.length) {
+        issue.addIssue({
+          code: "custom",
+          path: ["system"],
+          message: "A system bet names k/n with 1 <= k < n = its number of legs",
+        });
+      }
+    } else if (bet.system !== null) {
+      issue.addIssue({ code: "custom", path: ["system"], message: "Only a system bet has one" });
+    }
+  });
+export type SportBetMeta = z.infer<typeof SportBetMeta>;
+
+/** How a settling call (win, resettle) says the bet ended, and each leg's result. */
+export const SportSettlement = z.strictObject({
+  status: z.enum(["won", "lost", "void", "cashed_out"]),
+  legs: z
+    .array(z.strictObject({ result: z.enum(["won", "lost", "void"]).nullable() }))
+    .max(20)
+    .optional(),
+});
+export type SportSettlement = z.infer<typeof SportSettlement>;
+
 export const ProviderBetBody = z.strictObject({
   token: ProviderToken,
   transactionId: ProviderTxId,
@@ -293,6 +364,8 @@ export const ProviderBetBody = z.strictObject({
   gameCode: z.string().max(100).optional(),
   /** Close the round with this bet (a bet settled as lost unless a win follows in another round). */
   closeRound: z.boolean().default(false),
+  /** A sportsbook's bet: its legs, type and odds (kept by the platform; round stays open). */
+  sportBet: SportBetMeta.optional(),
 });
 export const ProviderWinBody = z.strictObject({
   token: ProviderToken,
@@ -308,6 +381,8 @@ export const ProviderWinBody = z.strictObject({
    * spins"): the round has no bet; the win may open it.
    */
   freeSpinsId: ProviderTxId.optional(),
+  /** A sports bet's settlement: won, lost or cashed out, and each leg's result. */
+  settlement: SportSettlement.optional(),
 });
 export const ProviderRollbackBody = z.strictObject({
   token: ProviderToken,
@@ -317,6 +392,53 @@ export const ProviderRollbackBody = z.strictObject({
   roundId: ProviderTxId.optional(),
   closeRound: z.boolean().default(false),
 });
+/**
+ * A sports bet's corrected result after its round closed: `amount` is the bet's new total payout;
+ * the platform credits or debits the difference (docs/provider-wallet-api.md "Resettlement").
+ */
+export const ProviderResettleBody = z.strictObject({
+  token: ProviderToken,
+  transactionId: ProviderTxId,
+  roundId: ProviderTxId,
+  amount: ProviderAmount,
+  currency: ProviderCurrency,
+  settlement: SportSettlement.optional(),
+});
+export type ProviderResettleBody = z.infer<typeof ProviderResettleBody>;
+
+/** Up to 1000 settling calls in one signed request, each as its single call's body. */
+export const ProviderBulkBody = z.strictObject({
+  items: z
+    .array(
+      z.strictObject({
+        call: z.enum(["win", "rollback", "resettle"]),
+        body: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
+export type ProviderBulkBody = z.infer<typeof ProviderBulkBody>;
+
+/** One result of a bulk call, in the order of its items. */
+export const ProviderBulkResult = z.object({
+  transactionId: z.string().nullable(),
+  status: z.number().int(),
+  data: z.record(z.string(), z.unknown()).optional(),
+  error: z
+    .object({
+      code: z.number().int(),
+      message: z.string(),
+      fields: z.record(z.string(), z.array(z.string())).optional(),
+    })
+    .optional(),
+  balance: z.record(z.string(), z.unknown()).optional(),
+});
+export const ProviderBulkAnswer = z
+  .object({ data: z.object({ results: z.array(ProviderBulkResult) }) })
+  .meta({ id: "ProviderBulkAnswer" });
+export type ProviderBulkAnswer = z.infer<typeof ProviderBulkAnswer>;
+
 export type ProviderBetBody = z.infer<typeof ProviderBetBody>;
 export type ProviderWinBody = z.infer<typeof ProviderWinBody>;
 export type ProviderRollbackBody = z.infer<typeof ProviderRollbackBody>;

@@ -37,6 +37,7 @@ export const DOMAIN_EVENT_TYPES = [
   "bonus.forfeited",
   "tournament.prize.paid",
   "wallet.adjusted",
+  "sport.bet.updated",
 ] as const;
 
 /**
@@ -141,6 +142,16 @@ export interface WalletAdjustedPayload {
   reason: string | null;
   operator: string | null;
   at: string;
+}
+
+/**
+ * sport.bet.updated: a sports bet was placed or changed (settled, voided, cashed out,
+ * resettled) by the provider wallet API (game/sport-bets.ts); key
+ * `sport.bet.updated:<sportBetId>:<version>`. Read the bet from sport_bets.
+ */
+export interface SportBetUpdatedPayload {
+  sportBetId: string;
+  profileId: string;
 }
 
 /** Runs in the dispatcher's transaction; throw to retry later (nothing it wrote is kept). */

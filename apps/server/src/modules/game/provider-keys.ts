@@ -26,12 +26,15 @@ export interface WalletProvider extends GameProviderRecord {
   signingKey: string | null;
   /** The key of its opaque player ids (providerPlayerId); null: it has no key at all. */
   playerIdKey: string | null;
+  /** A sportsbook (game_providers.kind, migration 0076): its wins settle sports bets. */
+  sportsbook: boolean;
 }
 
 interface ProviderRow {
   id: number;
   slug: string;
   player_id_key: string | null;
+  kind: string;
   keys: { id: number; sealed: string }[] | string;
 }
 
@@ -89,7 +92,7 @@ export class WalletProviders {
 
   private async load(slug: string): Promise<WalletProvider | null> {
     const [row] = await this.ctx.db.query<ProviderRow>(
-      `SELECT p.id, p.slug, p.player_id_key,
+      `SELECT p.id, p.slug, p.player_id_key, p.kind,
               COALESCE((SELECT json_agg(json_build_object('id', k.id, 'sealed', k.sealed)
                                         ORDER BY k.id)
                           FROM game_provider_keys k
@@ -111,6 +114,7 @@ export class WalletProviders {
       verifyingKeys: [...(environment === undefined ? [] : [environment]), ...issued],
       signingKey: environment ?? issued[0] ?? null,
       playerIdKey: row.player_id_key ?? environment ?? null,
+      sportsbook: row.kind === "sportsbook",
     };
   }
 }

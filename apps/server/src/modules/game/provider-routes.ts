@@ -1,9 +1,12 @@
 // The provider wallet API (docs/provider-wallet-api.md): POST /api/game/wallet/{provider}/
-// balance | bet | win | rollback, signed with one of the provider's HMAC keys (provider-keys.ts)
+// balance | bet | win | rollback | resettle | bulk, signed with one of the provider's HMAC keys (provider-keys.ts)
 // over the raw body.
 import {
   ProviderBalanceBody,
   ProviderBetBody,
+  ProviderBulkAnswer,
+  ProviderBulkBody,
+  ProviderResettleBody,
   ProviderRollbackBody,
   ProviderWalletAnswer,
   ProviderWalletErrorBody,
@@ -20,8 +23,10 @@ import { invalidSignature, signatureProblem } from "./provider-signature";
 import { ProviderWalletFailure, ReplayedAnswer } from "./provider-wallet";
 import { walletBalance } from "./wallet-balance";
 import { GameWalletBatcher } from "./wallet-batch";
+import { walletBulk } from "./wallet-bulk";
 import { prepareCall } from "./wallet-calls";
 import type { StoredAnswer } from "./wallet-repository";
+import { walletResettle } from "./wallet-resettle";
 import { walletRollback } from "./wallet-rollback";
 
 const PROVIDER_SLUG = /^[a-z0-9-]{1,64}$/;
@@ -184,6 +189,41 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
       },
       async (request, reply) =>
         send(reply, async () => walletRollback(ctx, provider(request), request.body)),
+    );
+    api.post(
+      "/api/game/wallet/:provider/resettle",
+      {
+        schema: {
+          tags,
+          summary: "Provider wallet: correct a settled sports bet (credit or debit the difference)",
+          params: ProviderParams,
+          body: ProviderResettleBody,
+          response: responses,
+        },
+      },
+      async (request, reply) =>
+        send(reply, async () => walletResettle(ctx, provider(request), request.body)),
+    );
+    api.post(
+      "/api/game/wallet/:provider/bulk",
+      {
+        // Up to 1000 items: this route alone takes a body up to 1 MiB.
+        bodyLimit: 1024 * 1024,
+        schema: {
+          tags,
+          summary: "Provider wallet: up to 1000 win, rollback and resettle calls, one result each",
+          params: ProviderParams,
+          body: ProviderBulkBody,
+          response: { ...responses, 200: ProviderBulkAnswer },
+        },
+      },
+      async (request, reply) => {
+        cachePrivate(reply);
+        const results = await walletBulk(ctx, provider(request), batcher, request.body, (error) =>
+          request.log.error({ err: error }, "provider wallet bulk item failed"),
+        );
+        return reply.code(200).send({ data: { results } });
+      },
     );
   });
 }

@@ -13,6 +13,8 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export interface GameProviderRecord {
   id: number;
   slug: string;
+  /** A sportsbook (game_providers.kind): its wins settle sports bets (sport-bets.ts). */
+  sportsbook?: boolean;
 }
 
 /** The signature header's value for a body signed at `timestamp` (what a studio computes). */

@@ -5,6 +5,8 @@ import {
   type GameBetSettledEvent,
   GameBetStatus,
   ProviderWalletError,
+  type SportBetMeta,
+  type SportSettlement,
 } from "@casino/contract/game";
 import { playerChannel } from "@casino/contract/realtime";
 import { type WalletAccountsEvent, walletAccountsChannel } from "@casino/contract/wallet";
@@ -236,7 +238,7 @@ export async function replayIfSeen(
   tx: Queryable,
   provider: GameProviderRecord,
   providerTxId: string,
-  kind: "bet" | "win" | "rollback",
+  kind: "bet" | "win" | "rollback" | "resettle",
   requestHash: string,
 ): Promise<void> {
   replayOf(
@@ -266,7 +268,7 @@ export function roundStatus(
 /** A stored answer again (ReplayedAnswer), a tombstone's refusal, or a duplicate; else nothing. */
 export function replayOf(
   seen: GameTransactionRecord | null,
-  kind: "bet" | "win" | "rollback",
+  kind: "bet" | "win" | "rollback" | "resettle",
   requestHash: string,
 ): void {
   if (!seen) return;
@@ -291,6 +293,10 @@ export interface MoneyCallBody {
   gameCode?: string | undefined;
   closeRound: boolean;
   freeSpinsId?: string | undefined;
+  /** A sportsbook's bet (sport-bets.ts). */
+  sportBet?: SportBetMeta | undefined;
+  /** A sports bet's settlement (win). */
+  settlement?: SportSettlement | undefined;
 }
 
 /**

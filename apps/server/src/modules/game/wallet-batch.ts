@@ -40,6 +40,7 @@ import { betLimitRefusals } from "../risk/enforce-limits";
 import { postInTransaction } from "../wallet/ledger";
 import type { WalletAccountRecord } from "../wallet/repository";
 import { fail } from "./provider-wallet";
+import { recordSportCalls } from "./sport-bets";
 import { recordLimitRefusal } from "./wallet-bet";
 import {
   betPosted,
@@ -408,8 +409,14 @@ async function applyTogether(
   }
   await recordBonusBets(tx, bonusBetsMade);
   await creditBonusParts(tx, bonusParts);
-  await games.recordMovements(
+  const roundIds = await games.recordMovements(
     settled.map((item) => item.movement),
+    now,
+  );
+  await recordSportCalls(
+    tx,
+    settled.map((item) => item.checked.call),
+    roundIds,
     now,
   );
   for (const { checked, answer: value } of settled) answer(checked.index, value);

@@ -4,6 +4,7 @@
 // (`callStates`), check it here, post through the same postings and write the same rows, so a
 // call gets the same answer whichever way it went.
 import { ProviderWalletError } from "@casino/contract/game";
+import { parseAmount } from "@casino/money/parse";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
@@ -38,6 +39,8 @@ export interface MoneyCall extends Prepared {
   body: MoneyCallBody;
   /** A bet in a game an operator switched off (itself or its provider): refused, not replayed. */
   switchedOff: boolean;
+  /** A sports bet's potential payout in minor units (a bet with `sportBet`). */
+  potentialPayout: bigint | null;
 }
 
 /** Reads what a call needs before its transaction; refuses a zero bet (422). */
@@ -51,14 +54,29 @@ export async function prepareCall(
   if (kind === "bet" && prepared.amount === 0n) {
     throw AppError.unprocessable({ amount: ["A bet must be more than zero"] });
   }
-  // A win paying platform free spins is another request than the same win without them.
-  const requestHash =
+  // A win paying platform free spins is another request than the same win without them; a
+  // sports bet or settlement is part of the request too (the same id with another one: 15005).
+  let requestHash =
     body.freeSpinsId === undefined
       ? prepared.requestHash
       : sha256(`${prepared.requestHash}\nfree-spins:${body.freeSpinsId}`);
+  let potentialPayout: bigint | null = null;
+  if (kind === "bet" && body.sportBet) {
+    const parsed = parseAmount(body.sportBet.potentialPayout, prepared.subunit);
+    if (!parsed.ok) {
+      throw AppError.unprocessable({
+        "sportBet.potentialPayout": ["Not an amount of the session's currency"],
+      });
+    }
+    potentialPayout = parsed.value;
+    requestHash = sha256(`${requestHash}\nsport:${JSON.stringify(body.sportBet)}`);
+  }
+  if (kind === "win" && body.settlement) {
+    requestHash = sha256(`${requestHash}\nsettlement:${JSON.stringify(body.settlement)}`);
+  }
   const switchedOff =
     kind === "bet" && (await switchedOffGames(ctx.db)).has(prepared.session.gameId);
-  return { ...prepared, requestHash, kind, provider, body, switchedOff };
+  return { ...prepared, requestHash, kind, provider, body, switchedOff, potentialPayout };
 }
 
 /**
@@ -104,6 +122,9 @@ export function checkCall(call: MoneyCall, state: CallState, now: Date): WalletA
     if (call.switchedOff) throw fail.invalidToken("The game is switched off");
     if (round && (round.playerId !== session.playerId || round.gameId !== session.gameId)) {
       throw fail.unknownTransaction("The round belongs to another player or game");
+    }
+    if (round && call.body.sportBet) {
+      throw AppError.unprocessable({ roundId: ["A sports bet opens a round of its own"] });
     }
   } else {
     // Wins settle bets already taken: an expired game session or a signed-out player still

@@ -37,7 +37,7 @@ export interface RoundRecord {
 
 export interface GameTransactionRecord {
   providerTxId: string;
-  kind: "bet" | "win" | "rollback" | "tombstone";
+  kind: "bet" | "win" | "rollback" | "tombstone" | "resettle";
   requestHash: string;
   playerId: string;
   roundId: string | null;

@@ -29,6 +29,7 @@ import {
   sha256,
   subunitOf,
 } from "./provider-wallet";
+import { sportBetRepository } from "./sport-bets";
 import { gameWalletRepository, type StoredAnswer } from "./wallet-repository";
 
 export async function walletRollback(
@@ -127,6 +128,19 @@ export async function walletRollback(
         now,
       });
       roundClosed = updated.round.status === "closed";
+      // A sports bet whose stake came back and whose round closed is void (sport-bets.ts).
+      const voided = roundClosed && updated.round.refundAmount >= updated.round.betAmount;
+      await sportBetRepository(tx).change(
+        [
+          {
+            roundId: bet.roundId,
+            payout: bet.amount,
+            status: voided ? "void" : null,
+            close: voided,
+          },
+        ],
+        now,
+      );
       await afterMovement(tx, ctx, {
         provider,
         session,

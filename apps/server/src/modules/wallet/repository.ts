@@ -14,7 +14,9 @@ export type HousePurpose =
   | "bonuses"
   | "fees"
   | "adjustments"
-  | "tournaments";
+  | "tournaments"
+  /** What players owe the house: a sports resettlement's debit their balance did not cover. */
+  | "player_receivables";
 
 export interface WalletAccountRecord {
   id: string;
