@@ -34,6 +34,9 @@
     if (options.loginUrl && options.loginUrl !== "sendPostMessage") {
       query.set("loginUrl", String(options.loginUrl));
     }
+    // The site keeps the book's path in its own URL and history: the book then replaces its
+    // history entries instead of adding them, so that back and forward stay the site's.
+    if (options.allowParentUrlUpdate) query.set("syncUrl", "1");
     if (options.customStyles) query.set("styles", String(options.customStyles));
     if (options.initialPath) query.set("path", String(options.initialPath));
 

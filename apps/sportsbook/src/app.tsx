@@ -10,11 +10,12 @@ import { EventsPage, Link } from "./event-lists";
 import { EventPage } from "./event-page";
 import { localeFor, translator } from "./i18n";
 import { MyBetsPage } from "./my-bets";
-import { currentPath, navigate, onNavigate, safePath, usePath } from "./router";
+import { currentPath, navigate, onNavigate, safePath, setSiteHistory, usePath } from "./router";
 import { Slip } from "./slip";
 import { MAX_LEGS } from "./slip-math";
 
 const launch = readLaunch();
+setSiteHistory(launch.syncUrl);
 const SLIP_KEY = "sportsbook.slip";
 
 function loadSlip(): SlipLeg[] {

@@ -14,6 +14,8 @@ export interface Launch {
   loginUrl: string | null;
   styles: string | null;
   initialPath: string | null;
+  /** The site mirrors the book's path in its URL (allowParentUrlUpdate): its history is the one. */
+  syncUrl: boolean;
 }
 
 const STORAGE_KEY = "sportsbook.launch";
@@ -55,6 +57,7 @@ export function readLaunch(): Launch {
     loginUrl: query.get("loginUrl"),
     styles: query.get("styles"),
     initialPath: query.get("path"),
+    syncUrl: embedded && query.get("syncUrl") === "1",
   };
   try {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(launch));

@@ -5,6 +5,16 @@ import { useSyncExternalStore } from "react";
 
 export const BASE = "/sportsbook/app";
 const listeners = new Set<(report: boolean) => void>();
+let replaceOnly = false;
+
+/**
+ * Embedded in a site that keeps the book's path in its own URL: replace history entries rather
+ * than add them, so that the browser's back and forward walk the site's history (the site sends
+ * routeChange for them).
+ */
+export function setSiteHistory(on: boolean): void {
+  replaceOnly = on;
+}
 
 /** The book path of the current page ("/sportsbook/console" is the console too). */
 export function currentPath(): string {
@@ -30,7 +40,7 @@ export function safePath(path: string): string {
 export function navigate(path: string, options: { replace?: boolean; report?: boolean } = {}) {
   const href = hrefFor(safePath(path));
   if (`${window.location.pathname}` !== href) {
-    if (options.replace) window.history.replaceState(null, "", href);
+    if (options.replace || replaceOnly) window.history.replaceState(null, "", href);
     else window.history.pushState(null, "", href);
   }
   window.scrollTo?.(0, 0);

@@ -103,14 +103,22 @@ describe("sportsbook SDK script", () => {
       lang: "de",
       theme: "dark",
       origin: "https://site.example",
+      syncUrl: "1",
       path: "/football/england-premier-league",
     });
   });
 
   it("starts a guest without a token and falls back to the dark theme", () => {
     const { sdk, container } = page();
-    sdk.init({ ...options, token: null, theme: "sepia", initialPath: undefined });
+    sdk.init({
+      ...options,
+      token: null,
+      theme: "sepia",
+      initialPath: undefined,
+      allowParentUrlUpdate: false,
+    });
     const url = new URL(container.children[0]!.src);
+    expect(url.searchParams.has("syncUrl")).toBe(false);
     expect(url.searchParams.has("token")).toBe(false);
     expect(url.searchParams.has("path")).toBe(false);
     expect(url.searchParams.get("theme")).toBe("dark");
