@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { SportBetsSection } from "../features/betting/sport-bets-section";
 import { RoundsSection } from "../features/games/rounds-section";
 import { PlayersOnly } from "../features/profile/players-only";
 import { PROFILE_SECTION_TITLES } from "../features/profile/profile-sections";
@@ -34,10 +35,11 @@ const TABS = [
   ["payments", "Payments"],
   ["bets", "Bets"],
   ["spins", "Spins"],
+  ["sports", "Sports"],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
-/** Payments (invoices), bets and spins (GM-09), one tab each. */
+/** Payments (invoices), bets and spins (GM-09), sports bets (issue 25), one tab each. */
 export default function ProfileHistoryPage() {
   const { t } = useSite();
   const [tab, setTab] = useState<Tab>("payments");
@@ -73,7 +75,13 @@ export default function ProfileHistoryPage() {
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
-        {tab === "payments" ? <HistorySection /> : <RoundsSection key={tab} kind={tab} />}
+        {tab === "payments" ? (
+          <HistorySection />
+        ) : tab === "sports" ? (
+          <SportBetsSection />
+        ) : (
+          <RoundsSection key={tab} kind={tab} />
+        )}
       </div>
     </PlayersOnly>
   );
