@@ -7,6 +7,7 @@ import type {
   OperatorTournamentDetail,
   PatchOperatorTournamentBody,
   TournamentDetail,
+  TournamentProduct,
   TournamentScoring,
 } from "@casino/contract/tournament";
 import { type Desk, NotFound } from "./app";
@@ -48,6 +49,11 @@ export const SCORING: Record<TournamentScoring, string> = {
   bet_sum: "Most wagered",
   win_sum: "Most won",
   max_multiplier: "Best multiplier (win / stake)",
+};
+const PRODUCT: Record<TournamentProduct, string> = {
+  all: "Casino and sports bets",
+  casino: "Casino only",
+  sport: "Sports bets only",
 };
 const STATE: Record<OperatorTournament["state"], string> = {
   upcoming: "Upcoming",
@@ -151,6 +157,7 @@ export function NewTournamentPage({ desk }: { desk: Desk }) {
             scoring: text(form, "scoring") as TournamentScoring,
             currency: text(form, "currency").toUpperCase(),
             convertsCurrencies: checked(form, "convertsCurrencies"),
+            product: text(form, "product") as TournamentProduct,
             minBet: text(form, "minBet") || "0",
             games: listOf(text(form, "games")),
             providers: listOf(text(form, "providers")),
@@ -217,6 +224,13 @@ export function NewTournamentPage({ desk }: { desk: Desk }) {
             defaultChecked={false}
           />
           <div className="row">
+            <Field label="Bets that count" name="product" defaultValue="all">
+              {Object.entries(PRODUCT).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Field>
             <Field label="Games (slugs)" name="games" required={false} />
             <Field label="Providers (slugs)" name="providers" required={false} />
             <Field label="Collections (slugs)" name="collections" required={false} />
@@ -347,6 +361,8 @@ export function TournamentPage({ desk, id }: { desk: Desk; id: string }) {
         <dd>
           {rules.minBet} {t.currency}
         </dd>
+        <dt>Bets that count</dt>
+        <dd>{PRODUCT[rules.product]}</dd>
         <dt>Other currencies</dt>
         <dd>
           {rules.convertsCurrencies ? "Count, converted at the site's rates" : "Do not count"}

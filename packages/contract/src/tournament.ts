@@ -41,12 +41,18 @@ export const TournamentGame = z.object({
   title: z.string(),
 });
 
+/** Which settled bets a tournament counts: every one, casino rounds only, sports bets only. */
+export const TournamentProduct = z.enum(["all", "casino", "sport"]);
+export type TournamentProduct = z.infer<typeof TournamentProduct>;
+
 export const TournamentRules = z.object({
   scoring: TournamentScoring,
   /** The smallest stake that counts (tournament currency). */
   minBet: DecimalAmount,
   /** Bets in other currencies count too, converted at the site's rates. */
   convertsCurrencies: z.boolean(),
+  /** Which bets count: all, casino rounds only, or sports bets only. */
+  product: TournamentProduct,
   /** Games that count; empty with no providers and collections: every game. */
   games: z.array(TournamentGame),
   providers: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
@@ -165,6 +171,8 @@ export const CreateTournamentBody = z
     scoring: TournamentScoring,
     currency: z.string().regex(/^[A-Z0-9]{2,10}$/, "Must be a currency code"),
     convertsCurrencies: z.boolean().default(false),
+    /** all (default), casino (casino providers' rounds only) or sport (sports bets only). */
+    product: TournamentProduct.default("all"),
     minBet: DecimalAmount.default("0"),
     games: z.array(z.string().max(100)).max(500).default([]),
     providers: z.array(z.string().max(100)).max(100).default([]),

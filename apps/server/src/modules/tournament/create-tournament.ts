@@ -94,8 +94,9 @@ async function insertTournament(tx: Queryable, body: CreateTournamentBody): Prom
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO tournaments (slug, title, description, image, scoring, currency,
        convert_currencies, min_bet, game_ids, provider_ids, collection_ids, starts_at, ends_at,
-       leaderboard_size)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::int[], $10::int[], $11::int[], $12, $13, $14)
+       leaderboard_size, product)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::int[], $10::int[], $11::int[], $12, $13, $14,
+             $15)
      ON CONFLICT (slug) DO NOTHING
      RETURNING id`,
     [
@@ -113,6 +114,7 @@ async function insertTournament(tx: Queryable, body: CreateTournamentBody): Prom
       startsAt,
       endsAt,
       body.leaderboardSize,
+      body.product,
     ],
   );
   if (!row) fail("identity", "Already taken");

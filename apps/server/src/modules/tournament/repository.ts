@@ -13,6 +13,7 @@ export interface TournamentRow {
   scoring: TournamentScoring;
   currency: string;
   convert_currencies: boolean;
+  product: "all" | "casino" | "sport";
   min_bet: string;
   game_ids: number[];
   provider_ids: number[];
@@ -48,7 +49,7 @@ export interface EntryRow {
 
 const TOURNAMENT_SELECT = `
   SELECT t.id, t.slug, t.title, t.description, t.image, t.scoring, t.currency,
-         t.convert_currencies, t.min_bet, t.game_ids, t.provider_ids, t.collection_ids,
+         t.convert_currencies, t.product, t.min_bet, t.game_ids, t.provider_ids, t.collection_ids,
          t.starts_at, t.ends_at, t.leaderboard_size, t.completed_at, c.subunit_to_unit,
          (SELECT count(*) FROM tournament_participants p WHERE p.tournament_id = t.id) AS participants
     FROM tournaments t

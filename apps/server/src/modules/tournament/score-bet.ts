@@ -8,7 +8,8 @@
 //
 // A round counts when it settled inside the tournament's window, after the player joined, in an
 // eligible game, in the tournament's currency (or any, converted, when the tournament says so),
-// with a stake (less any refund) of at least the minimum bet. Scores: bet_sum adds the stake,
+// with a stake (less any refund) of at least the minimum bet, of the tournament's product (all,
+// casino: a casino provider's round, sport: a sports bet, a round of a sportsbook provider). Scores: bet_sum adds the stake,
 // win_sum the win, max_multiplier keeps the best win / stake (times MULTIPLIER_SCALE, rounded
 // down). reached_at is when the current score was reached: ties go to the earlier one.
 import { MULTIPLIER_SCALE, type TournamentScoring } from "@casino/contract/tournament";
@@ -117,7 +118,9 @@ export async function scoreSettledBets(
        JOIN tournaments t ON t.id = p.tournament_id
        JOIN currencies c ON c.code = t.currency
        JOIN currencies src ON src.code = r.currency
-      WHERE t.is_enabled AND t.completed_at IS NULL
+       JOIN game_providers gp ON gp.id = r.provider
+      WHERE t.is_enabled
+        AND (t.product = 'all' OR (t.product = 'sport') = (gp.kind = 'sportsbook')) AND t.completed_at IS NULL
         AND t.starts_at <= r.settled_at AND t.ends_at > r.settled_at
         AND (t.currency = r.currency OR t.convert_currencies)
         AND ((cardinality(t.game_ids) = 0 AND cardinality(t.provider_ids) = 0

@@ -41,6 +41,7 @@ export function toRules(
     scoring: row.scoring,
     minBet: formatAmount(BigInt(row.min_bet), BigInt(row.subunit_to_unit)),
     convertsCurrencies: row.convert_currencies,
+    product: row.product,
     games: eligibility.games,
     providers: eligibility.providers,
     collections: eligibility.collections,
