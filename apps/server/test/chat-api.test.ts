@@ -2,7 +2,8 @@
 // players chat with the support desk (scope support); what each side may see, the limits, the
 // offline reply and the delivery on the conversation's channel.
 import { CHAT_DESK_CHANNEL } from "@casino/contract/realtime";
-import type { LightMyRequestResponse } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetChatSettings } from "../src/modules/chat/player-chat";
 import { type Json, OPERATOR_TEST_ENV, OPERATOR_TEST_TOKEN } from "./operator-helpers";
@@ -60,7 +61,7 @@ async function playerOpens() {
   return { tokens, email, conversation: opened.json().data as Json };
 }
 
-const send = (headers: Record<string, string> | undefined, text: string) =>
+const send = (headers: InjectOptions["headers"], text: string) =>
   app.inject({
     method: "POST",
     url: "/api/chat/conversation/messages",
@@ -159,6 +160,71 @@ describe("the player's conversation", () => {
     });
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json().data.id).toBe(first.json().data.id);
+  });
+});
+
+function multipart(parts: { name: string; value: string | Buffer; fileName?: string }[]) {
+  const boundary = "----chat-test-boundary";
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const file = part.fileName !== undefined ? `; filename="${part.fileName}"` : "";
+    const type = part.fileName !== undefined ? "\r\nContent-Type: application/octet-stream" : "";
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}${type}\r\n\r\n`,
+      ),
+    );
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe("attachments", () => {
+  it("an image goes through the documents' checks, re-encoded, and is served by its signed link only", async () => {
+    const { tokens } = await playerOpens();
+    const image = new PNG({ width: 3, height: 3 });
+    image.data.fill(0xff);
+    const bytes = Buffer.concat([PNG.sync.write(image), Buffer.from("hidden data")]);
+    const body = multipart([
+      { name: "text", value: "my screenshot" },
+      { name: "file", value: bytes, fileName: "shot.png" },
+    ]);
+    const sent = await app.inject({
+      method: "POST",
+      url: "/api/chat/conversation/attachments",
+      headers: { ...bearer(tokens.accessToken), ...body.headers },
+      payload: body.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const message = sent.json().data;
+    expect(message).toMatchObject({
+      text: "my screenshot",
+      attachment: { contentType: "image/png" },
+    });
+    const file = await app.inject({ method: "GET", url: message.attachment.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/png");
+    expect(file.rawPayload.includes(Buffer.from("hidden data"))).toBe(false);
+    const forged = await app.inject({
+      method: "GET",
+      url: message.attachment.url.replace(/sig=[^&]+/, "sig=forged"),
+    });
+    expect(forged.statusCode).toBe(404);
+    // A script called .png is refused like a document would be.
+    const fake = multipart([{ name: "file", value: "<script>x</script>", fileName: "x.png" }]);
+    const refused = await app.inject({
+      method: "POST",
+      url: "/api/chat/conversation/attachments",
+      headers: { ...bearer(tokens.accessToken), ...fake.headers },
+      payload: fake.payload,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fields.file).toBeDefined();
   });
 });
 

@@ -40,6 +40,7 @@ import type { AppContext } from "../../context";
 import { cachePrivate, errorResponses } from "../../lib/http";
 import { operatorErrors, operatorGuard } from "../../lib/operator-api";
 import { requirePlayer } from "../player/authenticate";
+import { chatAttachmentRoutes } from "./attachments";
 import { deskView, listMessages, requireConversation } from "./conversations";
 import {
   addNote,
@@ -269,6 +270,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
   );
 
+  await chatAttachmentRoutes(app, ctx);
   if (ctx.config.operatorApiToken) deskRoutes(app, ctx, publishTyping);
 }
 

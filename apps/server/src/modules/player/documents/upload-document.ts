@@ -37,27 +37,7 @@ export async function uploadDocument(
   playerId: string,
   input: UploadInput,
 ): Promise<PlayerDocument> {
-  const fileError = (message: string) => AppError.unprocessable({ file: [message] });
-  if (input.bytes.length === 0) throw fileError("The file is empty");
-  const declared = documentContentTypeOf(input.fileName);
-  if (!declared) throw fileError("Upload a JPEG, PNG or PDF file");
-  const sniffed = sniffContentType(input.bytes);
-  if (sniffed !== declared) throw fileError("The file's content does not match its extension");
-
-  let bytes = input.bytes;
-  if (sniffed === "image/jpeg" || sniffed === "image/png") {
-    try {
-      bytes = await reencodeImage(sniffed, input.bytes);
-    } catch (error) {
-      if (error instanceof UnreadableImageError) throw fileError(error.message);
-      if (error instanceof ImageQueueFullError) {
-        throw new AppError(503, ErrorCode.ServiceUnavailable, error.message, undefined, {
-          "retry-after": "60",
-        });
-      }
-      throw error;
-    }
-  }
+  const { bytes, contentType: sniffed } = await sanitiseUpload(input.fileName, input.bytes);
 
   const repo = documentsRepository(ctx.db);
   if ((await repo.count(playerId)) >= MAX_DOCUMENTS_PER_PLAYER) {
@@ -94,6 +74,41 @@ export async function uploadDocument(
     reviewedBy: null,
     reviewReason: null,
   });
+}
+
+/**
+ * The checks every uploaded file passes (documents, and the chat's attachments): an accepted
+ * extension (JPEG, PNG, PDF) whose first bytes say the same type (422 error.fields.file
+ * otherwise); images decoded and encoded again, so no metadata or hidden data survives; PDFs
+ * kept as sent (signature checked only). 503 while the image queue is full.
+ */
+export async function sanitiseUpload(
+  fileName: string,
+  original: Buffer,
+): Promise<{ bytes: Buffer; contentType: "image/jpeg" | "image/png" | "application/pdf" }> {
+  const fileError = (message: string) => AppError.unprocessable({ file: [message] });
+  if (original.length === 0) throw fileError("The file is empty");
+  const declared = documentContentTypeOf(fileName);
+  if (!declared) throw fileError("Upload a JPEG, PNG or PDF file");
+  const sniffed = sniffContentType(original);
+  if (sniffed !== declared) throw fileError("The file's content does not match its extension");
+
+  let bytes = original;
+  if (sniffed === "image/jpeg" || sniffed === "image/png") {
+    try {
+      bytes = await reencodeImage(sniffed, original);
+    } catch (error) {
+      if (error instanceof UnreadableImageError) throw fileError(error.message);
+      if (error instanceof ImageQueueFullError) {
+        throw new AppError(503, ErrorCode.ServiceUnavailable, error.message, undefined, {
+          "retry-after": "60",
+        });
+      }
+      throw error;
+    }
+  }
+
+  return { bytes, contentType: sniffed };
 }
 
 /** The player's file name for display: the last path segment, printable, at most 120 chars. */
