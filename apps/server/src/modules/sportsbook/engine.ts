@@ -824,8 +824,18 @@ function price(
  * when the model leaves none (then the legs are void).
  */
 export function seededResult(event: EventDef, marketId: string): string | null | undefined {
-  const final = stateAt(event, Number.MAX_SAFE_INTEGER);
-  const market = marketsOf(event, final).find((m) => m.id === marketId);
-  if (!market) return undefined;
-  return market.selections.find((selection) => selection.p >= 0.999)?.id ?? null;
+  let results = finalResults.get(event);
+  if (!results) {
+    const final = stateAt(event, Number.MAX_SAFE_INTEGER);
+    results = new Map(
+      marketsOf(event, final).map((market) => [
+        market.id,
+        market.selections.find((selection) => selection.p >= 0.999)?.id ?? null,
+      ]),
+    );
+    finalResults.set(event, results);
+  }
+  return results.has(marketId) ? results.get(marketId) : undefined;
 }
+/** By event (memoised per seed, so the same object): market id → winning selection. */
+const finalResults = new WeakMap<EventDef, Map<string, string | null>>();

@@ -219,6 +219,52 @@ export function bookRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** open → settling for many bets at once; returns the ids that moved. */
+    async markSettling(
+      items: { id: string; pending: PendingSettlement }[],
+      now: Date,
+    ): Promise<Set<string>> {
+      if (items.length === 0) return new Set();
+      const rows = await db.query<{ id: string }>(
+        `UPDATE sportsbook_bets b SET status = 'settling', pending = u.pending::jsonb, updated_at = $3
+           FROM unnest($1::text[], $2::text[]) AS u(id, pending)
+          WHERE b.id = u.id AND b.status = 'open' RETURNING b.id`,
+        [items.map((item) => item.id), items.map((item) => JSON.stringify(item.pending)), now],
+      );
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** settling | resettling → the final status the platform took, for many bets at once. */
+    async finishMany(
+      items: { id: string; status: BetStatus; payout: bigint; legs: LegRecord[] }[],
+      now: Date,
+    ): Promise<number> {
+      if (items.length === 0) return 0;
+      const rows = await db.query<{ id: string }>(
+        `UPDATE sportsbook_bets b SET status = u.status, payout = u.payout::bigint,
+             legs = u.legs::jsonb, pending = NULL, error = NULL, settled_at = $5, updated_at = $5
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS u(id, status, payout, legs)
+          WHERE b.id = u.id AND b.status IN ('settling', 'resettling') RETURNING b.id`,
+        [
+          items.map((item) => item.id),
+          items.map((item) => item.status),
+          items.map((item) => item.payout.toString()),
+          items.map((item) => JSON.stringify(item.legs)),
+          now,
+        ],
+      );
+      return rows.length;
+    },
+
+    async noteErrors(items: { id: string; error: object }[], now: Date): Promise<void> {
+      if (items.length === 0) return;
+      await db.query(
+        `UPDATE sportsbook_bets b SET error = u.error::jsonb, updated_at = $3
+           FROM unnest($1::text[], $2::text[]) AS u(id, error) WHERE b.id = u.id`,
+        [items.map((item) => item.id), items.map((item) => JSON.stringify(item.error)), now],
+      );
+    },
+
     async noteError(id: string, error: object, now: Date): Promise<void> {
       await db.query(
         "UPDATE sportsbook_bets SET error = $2::jsonb, updated_at = $3 WHERE id = $1",

@@ -159,34 +159,34 @@ export async function sendSettlements(book: Book, bets: BetRecord[]): Promise<nu
       }
     } catch (error) {
       if (!(error instanceof PlatformUnreachable)) throw error;
-      const now = book.ctx.now();
-      for (const bet of batch)
-        await repo.noteError(bet.id, { code: 0, message: error.message }, now);
+      await repo.noteErrors(
+        batch.map((bet) => ({ id: bet.id, error: { code: 0, message: error.message } })),
+        book.ctx.now(),
+      );
       continue;
     }
-    const now = book.ctx.now();
+    const finished: Parameters<ReturnType<typeof bookRepository>["finishMany"]>[0] = [];
+    const failed: { id: string; error: object }[] = [];
     for (const [index, bet] of batch.entries()) {
       const outcome = outcomes[index]!;
       const pending = bet.pending!;
-      // A rollback whose bet already has a win cannot happen here (void is decided before).
       if (outcome.status === 200) {
-        const moved = await repo.move(bet.id, ["settling", "resettling"], pending.status, {
-          now,
-          pending: null,
+        finished.push({
+          id: bet.id,
+          status: pending.status,
           payout: BigInt(pending.payout),
           legs: bet.legs.map((leg, i) => ({ ...leg, result: pending.legs[i] ?? null })),
-          settled: true,
-          error: null,
         });
-        if (moved) taken++;
       } else {
-        await repo.noteError(
-          bet.id,
-          { code: outcome.code ?? outcome.status, message: outcome.message ?? "refused" },
-          now,
-        );
+        failed.push({
+          id: bet.id,
+          error: { code: outcome.code ?? outcome.status, message: outcome.message ?? "refused" },
+        });
       }
     }
+    const now = book.ctx.now();
+    taken += await repo.finishMany(finished, now);
+    await repo.noteErrors(failed, now);
   }
   return taken;
 }
@@ -208,15 +208,16 @@ export async function settleDue(
     if (open.length === 0) break;
     after = open.at(-1)!.id;
     const { snaps, results } = await contextFor(book, open);
-    const ready: BetRecord[] = [];
-    const now = book.ctx.now();
+    const decided: BetRecord[] = [];
     for (const bet of open) {
       const settlement = decide(bet, snaps, results);
-      if (!settlement) continue;
-      if (await repo.move(bet.id, ["open"], "settling", { now, pending: settlement })) {
-        ready.push({ ...bet, status: "settling", pending: settlement });
-      }
+      if (settlement) decided.push({ ...bet, status: "settling", pending: settlement });
     }
+    const moved = await repo.markSettling(
+      decided.map((bet) => ({ id: bet.id, pending: bet.pending! })),
+      book.ctx.now(),
+    );
+    const ready = decided.filter((bet) => moved.has(bet.id));
     const taken = await sendSettlements(book, ready);
     settled += taken;
     pending += ready.length - taken;
