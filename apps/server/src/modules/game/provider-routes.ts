@@ -80,6 +80,13 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
     maxBatch: ctx.config.gameWalletBatch,
     maxInFlight: ctx.db.kind === "pglite" ? 1 : 2,
   });
+  // Bulk settlements (a match ended: thousands at once) get batches of their own, so the casino
+  // sessions' calls never queue behind them; players are locked in id order by both, so the
+  // two never wait on each other in a cycle.
+  const bulkBatcher = new GameWalletBatcher(ctx, {
+    maxBatch: Math.max(ctx.config.gameWalletBatch, 250),
+    maxInFlight: 1,
+  });
   await app.register(async (scope) => {
     // The signature is over the exact bytes: keep them, then parse.
     scope.removeAllContentTypeParsers();
@@ -219,8 +226,12 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
       },
       async (request, reply) => {
         cachePrivate(reply);
-        const results = await walletBulk(ctx, provider(request), batcher, request.body, (error) =>
-          request.log.error({ err: error }, "provider wallet bulk item failed"),
+        const results = await walletBulk(
+          ctx,
+          provider(request),
+          bulkBatcher,
+          request.body,
+          (error) => request.log.error({ err: error }, "provider wallet bulk item failed"),
         );
         return reply.code(200).send({ data: { results } });
       },
