@@ -191,6 +191,23 @@ describe("fixtures and odds", () => {
   }, 20_000);
 });
 
+describe("what the book serves", () => {
+  it("the SDK script at /sportsbook/sdk.js; the console is the book's page; unknown API paths are 404", async () => {
+    const sdk = await app.inject({ url: "/sportsbook/sdk.js" });
+    expect(sdk.statusCode).toBe(200);
+    expect(sdk.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(sdk.body).toContain("SportsbookSDK");
+    const page = await app.inject({ url: "/sportsbook/app/football" });
+    const consolePage = await app.inject({ url: "/sportsbook/console" });
+    expect(consolePage.statusCode).toBe(page.statusCode);
+    expect(consolePage.body).toBe(page.body);
+    const unknown = await app.inject({ url: "/sportsbook/api/nothing" });
+    expect(unknown.statusCode).toBe(404);
+    const noEvent = await app.inject({ url: "/sportsbook/api/events/ev-1-9" });
+    expect(noEvent.statusCode).toBe(404);
+  });
+});
+
 describe("bets through the provider wallet API", () => {
   it("BE-32 a single and a 2-leg multiple debit the platform balance, carry their legs, and settle once from the console", async () => {
     const p = await bettor("100.00");

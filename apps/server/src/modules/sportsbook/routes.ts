@@ -278,7 +278,11 @@ export async function registerSportsbook(app: FastifyInstance, ctx: AppContext):
           tags,
           summary: "Sportsbook: place a bet (single, multiple or system) through the wallet API",
           body: SportsbookPlaceBetBody,
-          response: { 201: SportsbookPlaceBetAnswer, 409: SportsbookOddsChangedBody.or(ErrorBody) },
+          response: {
+            ...errors,
+            201: SportsbookPlaceBetAnswer,
+            409: SportsbookOddsChangedBody.or(ErrorBody),
+          },
         },
       },
       async (request, reply) => {
