@@ -61,7 +61,7 @@ describe("GET /api/player/init", () => {
         withdrawShowAllFields: false,
         depositDefaultDecline: false,
       },
-      chat: { guestAvailable: false, widgetUrl: null },
+      chat: { provider: "builtin", guestAvailable: false, widgetUrl: null },
       tagManager: { scriptUrl: null },
       social: { providers: [], identityService: null, messagingApp: null },
     });
@@ -183,6 +183,7 @@ describe("GET /api/player/init", () => {
       WITHDRAW_SHOW_ALL_FIELDS: "yes",
       DEPOSIT_DEFAULT_DECLINE: "on",
       CHAT_GUEST_AVAILABLE: "true",
+      CHAT_PROVIDER: "widget",
       SOCIAL_PROVIDERS: "google, facebook",
       SOCIAL_IDENTITY_SERVICE: "auth0",
       SOCIAL_IDENTITY_CONNECTIONS: "apple,twitch",
@@ -206,7 +207,7 @@ describe("GET /api/player/init", () => {
       verification: { enabled: false, provider: null, hideDocuments: true },
       affiliateTagExpiration: 7,
       wallet: { showFilledFields: true, withdrawShowAllFields: true, depositDefaultDecline: true },
-      chat: { guestAvailable: true, widgetUrl: null },
+      chat: { provider: "widget", guestAvailable: true, widgetUrl: null },
       tagManager: { scriptUrl: null },
       social: {
         providers: ["google", "facebook"],
