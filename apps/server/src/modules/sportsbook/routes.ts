@@ -99,10 +99,12 @@ function noStore(reply: { header: (name: string, value: string) => unknown }) {
  * Who may use the console: with SPORTSBOOK_CONSOLE_SECRET, whoever sends it; without, nobody
  * on a production server that is not the demo, nor on a demo that listens publicly.
  */
-export function consoleGuard(ctx: AppContext) {
+export function consoleGuard(ctx: AppContext, options: { statusOnly?: boolean } = {}) {
   const secret = ctx.config.sportsbook.consoleSecret;
   const openWithoutSecret = (!ctx.config.isProduction || ctx.config.demo) && !ctx.config.demoPublic;
   return async (request: FastifyRequest) => {
+    // The status tells the console page whether to ask for the secret.
+    if (secret && options.statusOnly) return;
     if (secret) {
       const sent = request.headers[SPORTSBOOK_CONSOLE_HEADER];
       const given = Buffer.from(typeof sent === "string" ? sent : "");
@@ -348,10 +350,10 @@ export async function registerSportsbook(app: FastifyInstance, ctx: AppContext):
     api.get(
       "/sportsbook/api/console/status",
       {
-        ...consoleOptions,
+        preValidation: consoleGuard(ctx, { statusOnly: true }),
         schema: {
           tags,
-          summary: "Sportsbook console: is it open here",
+          summary: "Sportsbook console: is it open here, and does it need the secret",
           response: { 200: SportsbookConsoleStatusAnswer, ...errors },
         },
       },
