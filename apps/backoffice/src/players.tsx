@@ -12,6 +12,7 @@ import type {
 import type { PageMeta } from "@casino/contract/pagination";
 import { useState } from "react";
 import type { Desk } from "./app";
+import { PlayerSportBets } from "./sports";
 import {
   ActionForm,
   Field,
@@ -253,6 +254,8 @@ export function PlayerPage({ desk, id }: { desk: Desk; id: string }) {
       </section>
 
       <Rounds desk={desk} base={base} />
+
+      <PlayerSportBets desk={desk} playerId={id} />
 
       <section aria-labelledby="ledger">
         <h2 id="ledger">Ledger</h2>

@@ -60,6 +60,10 @@ function figures(row: ReportFigures, money: (amount: string) => string): [string
     ["Wins", money(row.bets.wins)],
     ["Refunds", money(row.bets.refunds)],
     ["GGR", money(row.bets.ggr)],
+    ["Casino stakes", money(row.products.casino.stakes)],
+    ["Casino GGR", money(row.products.casino.ggr)],
+    ["Sport stakes", money(row.products.sport.stakes)],
+    ["Sport GGR", money(row.products.sport.ggr)],
     ["Bonus money granted", money(row.promotions.bonuses.granted)],
     ["Bonus money forfeited", money(row.promotions.bonuses.forfeited)],
     ["Bonus money converted", money(row.promotions.bonuses.converted)],
@@ -80,6 +84,10 @@ const FIGURE_NAMES = figures(
     deposits: { count: 0, amount: "0" },
     withdrawals: { count: 0, amount: "0" },
     bets: { rounds: 0, stakes: "0", wins: "0", refunds: "0", ggr: "0" },
+    products: {
+      casino: { rounds: 0, stakes: "0", wins: "0", refunds: "0", ggr: "0" },
+      sport: { rounds: 0, stakes: "0", wins: "0", refunds: "0", ggr: "0" },
+    },
     promotions: {
       bonuses: { granted: "0", forfeited: "0", converted: "0" },
       prizes: "0",

@@ -24,6 +24,8 @@ const games = async (query: string) => {
   return response.json().data.games as Json[];
 };
 
+/** A product without rounds. */
+const NO_BETS = { rounds: 0, stakes: "0.00", wins: "0.00", refunds: "0.00", ggr: "0.00" };
 /** No promotional costs (operator-reports-costs.test.ts has them): NGR is GGR. */
 const NO_PROMOTIONS = {
   bonuses: { granted: "0.00", forfeited: "0.00", converted: "0.00" },
@@ -78,6 +80,10 @@ describe("operator reports", () => {
         deposits: { count: 2, amount: "150.00" },
         withdrawals: { count: 1, amount: "30.00" },
         bets: { rounds: 3, stakes: "17.00", wins: "4.00", refunds: "2.00", ggr: "11.00" },
+        products: {
+          casino: { rounds: 3, stakes: "17.00", wins: "4.00", refunds: "2.00", ggr: "11.00" },
+          sport: NO_BETS,
+        },
         promotions: NO_PROMOTIONS,
         ngr: "11.00",
         players: { active: 1, depositors: 1, firstDepositors: 1 },
@@ -88,6 +94,10 @@ describe("operator reports", () => {
         deposits: { count: 0, amount: "0.00" },
         withdrawals: { count: 0, amount: "0.00" },
         bets: { rounds: 1, stakes: "20.00", wins: "30.00", refunds: "0.00", ggr: "-10.00" },
+        products: {
+          casino: { rounds: 1, stakes: "20.00", wins: "30.00", refunds: "0.00", ggr: "-10.00" },
+          sport: NO_BETS,
+        },
         promotions: NO_PROMOTIONS,
         ngr: "-10.00",
         players: { active: 1, depositors: 0, firstDepositors: 0 },
@@ -99,6 +109,10 @@ describe("operator reports", () => {
         deposits: { count: 2, amount: "150.00" },
         withdrawals: { count: 1, amount: "30.00" },
         bets: { rounds: 4, stakes: "37.00", wins: "34.00", refunds: "2.00", ggr: "1.00" },
+        products: {
+          casino: { rounds: 4, stakes: "37.00", wins: "34.00", refunds: "2.00", ggr: "1.00" },
+          sport: NO_BETS,
+        },
         promotions: NO_PROMOTIONS,
         ngr: "1.00",
         // The player played on both days: one active player over the range.

@@ -122,6 +122,8 @@ const TABLE: Record<string, Who> = {
   "PATCH /api/operator/tournaments/{id}": ["promotions"],
   "GET /api/operator/reports/daily": ["reports"],
   "GET /api/operator/reports/games": ["reports"],
+  "GET /api/operator/sport-bets": ["players"],
+  "GET /api/operator/sport-bets/liability": ["players", "reports"],
   "GET /api/operator/me": "any key",
   "POST /api/operator/me/second-factor": "any key",
   "POST /api/operator/me/second-factor/confirm": "any key",

@@ -60,6 +60,11 @@ export const ReportFigures = z.object({
   deposits: z.object({ count: z.number().int(), amount: z.string() }),
   withdrawals: z.object({ count: z.number().int(), amount: z.string() }),
   bets: ReportBets,
+  /**
+   * The same rounds split by product: casino (rounds of casino providers) and sport (settled
+   * sports bets: rounds of a provider of kind sportsbook). casino + sport = bets.
+   */
+  products: z.object({ casino: ReportBets, sport: ReportBets }),
   promotions: ReportPromotions,
   /** Net gaming revenue: GGR less promotions.total. */
   ngr: z.string(),

@@ -94,7 +94,27 @@ function promotions(row: SumsRow, subunits: number) {
   };
 }
 
-function figures(row: SumsRow, subunits: number, players: ReportFigures["players"]): ReportFigures {
+type BetSums = Pick<SumsRow, "rounds" | "stakes" | "wins" | "refunds">;
+const NO_BETS: BetSums = { rounds: 0, stakes: "0", wins: "0", refunds: "0" };
+/** Rounds of one key ("day|currency" or "currency") per product. */
+type ProductSums = Map<string, { casino: BetSums; sport: BetSums }>;
+
+function productsOf(rows: (BetSums & { key: string; sport: boolean })[]): ProductSums {
+  const sums: ProductSums = new Map();
+  for (const row of rows) {
+    const entry = sums.get(row.key) ?? { casino: NO_BETS, sport: NO_BETS };
+    entry[row.sport ? "sport" : "casino"] = row;
+    sums.set(row.key, entry);
+  }
+  return sums;
+}
+
+function figures(
+  row: SumsRow,
+  subunits: number,
+  players: ReportFigures["players"],
+  products: { casino: BetSums; sport: BetSums } = { casino: NO_BETS, sport: NO_BETS },
+): ReportFigures {
   return {
     currency: row.currency,
     deposits: {
@@ -106,6 +126,7 @@ function figures(row: SumsRow, subunits: number, players: ReportFigures["players
       amount: formatAmount(BigInt(row.withdrawal_amount), subunits),
     },
     bets: bets(row, subunits),
+    products: { casino: bets(products.casino, subunits), sport: bets(products.sport, subunits) },
     ...promotions(row, subunits),
     players,
   };
@@ -146,6 +167,25 @@ export async function dailyReport(ctx: AppContext, query: ReportQuery): Promise<
     currency = " AND currency = $3";
   }
   const where = `WHERE day BETWEEN $1::date AND $2::date${currency}`;
+  // The rounds per product from the per-game rows: a game's provider is a casino or a sportsbook.
+  const byProduct = (key: string, group: string) =>
+    ctx.db.query<BetSums & { key: string; sport: boolean }>(
+      `SELECT ${key} AS key, p.kind = 'sportsbook' AS sport, sum(r.rounds) AS rounds,
+              sum(r.stakes)::text AS stakes, sum(r.wins)::text AS wins,
+              sum(r.refunds)::text AS refunds
+         FROM report_game_daily r
+         JOIN games g ON g.id = r.game_id
+         JOIN game_providers p ON p.id = g.provider_id
+        WHERE r.day BETWEEN $1::date AND $2::date${query.currency ? " AND r.currency = $3" : ""}
+        GROUP BY ${group}, p.kind = 'sportsbook'`,
+      params,
+    );
+  const [dayProducts, rangeProducts] = await Promise.all([
+    byProduct("r.day::text || '|' || r.currency", "r.day, r.currency"),
+    byProduct("r.currency", "r.currency"),
+  ]);
+  const perDayProducts = productsOf(dayProducts);
+  const perRangeProducts = productsOf(rangeProducts);
   const [days, totals, dayPlayers, rangePlayers, signUps, subunits] = await Promise.all([
     ctx.db.query<SumsRow & { day: string }>(
       `SELECT day::text AS day, currency, ${SUMS} FROM report_daily ${where}
@@ -187,10 +227,20 @@ export async function dailyReport(ctx: AppContext, query: ReportQuery): Promise<
     to: query.to,
     days: days.map((row) => ({
       day: row.day,
-      ...figures(row, units(row.currency), perDay.get(`${row.day}|${row.currency}`) ?? none),
+      ...figures(
+        row,
+        units(row.currency),
+        perDay.get(`${row.day}|${row.currency}`) ?? none,
+        perDayProducts.get(`${row.day}|${row.currency}`),
+      ),
     })),
     totals: totals.map((row) =>
-      figures(row, units(row.currency), perRange.get(row.currency) ?? none),
+      figures(
+        row,
+        units(row.currency),
+        perRange.get(row.currency) ?? none,
+        perRangeProducts.get(row.currency),
+      ),
     ),
     signUps: {
       total: signUps.reduce((sum, row) => sum + Number(row.count), 0),

@@ -1,11 +1,19 @@
 import { ErrorBody } from "@casino/contract/errors";
+import {
+  OperatorSportBetList,
+  OperatorSportBetQuery,
+  OperatorSportLiabilityList,
+  OperatorSportLiabilityQuery,
+} from "@casino/contract/operator-sport";
 import { SportBetList, SportBetListQuery } from "@casino/contract/sport";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
 import { cachePrivate, errorResponses } from "../../lib/http";
+import { operatorErrors, operatorGuard } from "../../lib/operator-api";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { listSportBets } from "./list-sport-bets";
+import { listOperatorSportBets, sportLiability } from "./operator-sport-bets";
 import { publishSportBets, SPORT_BET_UPDATED, SPORT_REALTIME_CONSUMER } from "./publish";
 
 const authErrors = { 401: ErrorBody, 403: ErrorBody, ...errorResponses } as const;
@@ -38,6 +46,42 @@ export async function sportRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request, reply) => {
       cachePrivate(reply);
       return listSportBets(ctx.db, playerOf(request).profileId, request.query);
+    },
+  );
+
+  if (!ctx.config.operatorApiToken) return;
+  const tags = ["operator"];
+  api.get(
+    "/api/operator/sport-bets",
+    {
+      ...operatorGuard(ctx, "players"),
+      schema: {
+        tags,
+        summary: "Sports bets with their legs, newest first: by player, event and status",
+        querystring: OperatorSportBetQuery,
+        response: { 200: OperatorSportBetList, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return listOperatorSportBets(ctx, request.query);
+    },
+  );
+  api.get(
+    "/api/operator/sport-bets/liability",
+    {
+      ...operatorGuard(ctx, ["players", "reports"]),
+      schema: {
+        tags,
+        summary:
+          "Open liability per event and market: open bets, their stakes and the sum of their potential payouts, per currency",
+        querystring: OperatorSportLiabilityQuery,
+        response: { 200: OperatorSportLiabilityList, ...operatorErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return { data: await sportLiability(ctx, request.query) };
     },
   );
 }
