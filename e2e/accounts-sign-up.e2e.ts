@@ -46,13 +46,20 @@ describe("sign-up", () => {
       await dialog.getByRole("button", { name: "Referral/Promo Code (Optional)" }).count(),
     ).toBe(0);
 
-    // SU-19, SU-18: no SMS promo on the e-mail tab; checkboxes start from the content flags.
+    // SU-19, SU-18: no SMS promo on the e-mail tab; checkboxes start from the content flags,
+    // offers unticked (issue 31 item 8).
     expect(await dialog.getByRole("checkbox", { name: "Send me offers by SMS" }).count()).toBe(0);
-    expect(
-      await dialog.getByRole("checkbox", { name: "Send me offers by e-mail" }).isChecked(),
-    ).toBe(true);
+    const emailOffers = dialog.getByRole("checkbox", { name: "Send me offers by e-mail" });
+    expect(await emailOffers.isChecked()).toBe(false);
     const agreements = dialog.getByRole("checkbox", { name: /Terms and Conditions/ });
     expect(await agreements.isChecked()).toBe(false);
+    // The documents the agreement names are links, opened beside the form.
+    const terms = dialog.getByRole("link", { name: "Terms and Conditions" });
+    expect(await terms.getAttribute("href")).toBe("/static/terms");
+    expect(await terms.getAttribute("target")).toBe("_blank");
+    expect(await dialog.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe(
+      "/static/privacy",
+    );
 
     // SU-13, SU-15: nickname hidden; country and currency prefilled from the request country.
     expect(await dialog.getByRole("textbox", { name: "Nickname" }).count()).toBe(0);
@@ -77,6 +84,7 @@ describe("sign-up", () => {
     await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
     await dialog.getByLabel("Repeat password").fill(PASSWORD);
     await agreements.check();
+    await emailOffers.check();
     const request = page.waitForRequest(isPost("/api/player/register"));
     await dialog.getByRole("button", { name: "Sign up" }).click();
     const body = (await request).postDataJSON() as Record<string, string>;
@@ -209,6 +217,14 @@ describe("sign-up", () => {
     ]);
     await country.selectOption("DE");
     expect(await country.inputValue()).toBe("DE");
+    // Picking a country picks its currency.
+    await dialog.getByRole("searchbox", { name: "Search countries" }).fill("switz");
+    await country.selectOption("CH");
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLSelectElement>("[role=dialog] select[name=currency]")?.value ===
+        "CHF",
+    );
     const currency = dialog.getByRole("combobox", { name: "Currency" });
     await dialog.getByRole("searchbox", { name: "Search currencies" }).fill("us");
     await page.waitForFunction(
@@ -218,7 +234,8 @@ describe("sign-up", () => {
     expect(codes).toContain("USD");
     expect(
       codes
-        .filter((code) => /^[A-Z0-9]+$/.test(code) && code !== "EUR")
+        // The chosen currency (now CHF) stays in the narrowed list.
+        .filter((code) => /^[A-Z0-9]+$/.test(code) && code !== "CHF")
         .every((code) => code.includes("US")),
     ).toBe(true);
     await currency.selectOption("USD");

@@ -1,5 +1,6 @@
 // Form fields bound to react-hook-form through a Controller, shared by the registration and
 // profile forms (their values are strings: checkboxes "1" or "", selects the option value).
+import type { ReactNode } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { CheckboxField, SearchableSelect } from "./fields";
 
@@ -15,7 +16,15 @@ interface BoundProps {
 }
 
 /** A checkbox whose value is "1" when checked and "" when not (SU-20). */
-export function FlagCheckbox({ control, name, label, required, error, disabled }: BoundProps) {
+export function FlagCheckbox({
+  control,
+  name,
+  label,
+  required,
+  error,
+  disabled,
+  after,
+}: BoundProps & { after?: ReactNode }) {
   return (
     <Controller
       control={control}
@@ -31,6 +40,7 @@ export function FlagCheckbox({ control, name, label, required, error, disabled }
           onChange={(event) => field.onChange(event.target.checked ? "1" : "")}
           onBlur={field.onBlur}
           ref={field.ref}
+          after={after}
         />
       )}
     />

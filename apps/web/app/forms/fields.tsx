@@ -88,6 +88,7 @@ export function CheckboxField({
   error,
   required,
   ref,
+  after,
   ...input
 }: {
   label: string;
@@ -95,6 +96,8 @@ export function CheckboxField({
   required?: boolean;
   error?: string | null;
   ref?: Ref<HTMLInputElement>;
+  /** Shown after the label, outside it (links the label names: they must not toggle the box). */
+  after?: ReactNode;
 } & Omit<ComponentProps<"input">, "name" | "ref" | "type">) {
   const id = useId();
   return (
@@ -107,6 +110,7 @@ export function CheckboxField({
             {" *"}
           </span>
         ) : null}
+        {after ? <span className="form-check__after"> {after}</span> : null}
       </span>
       <FieldError id={`${id}-error`} error={error} />
     </div>

@@ -239,10 +239,13 @@ function SignUpForm({
   const names = useMemo(() => fields.map((field) => field.name), [fields]);
   const nicknameHidden = !names.includes("nickname");
 
-  const countryList = countries.data ?? [];
+  const countryList = useMemo(() => countries.data ?? [], [countries.data]);
   const detectedCountry = countryList.find((c) => c.code === country);
   // A switched-off currency opens no account: it is not offered (the server would refuse it).
-  const currencyCodes = (currencies.data ?? []).filter((c) => c.isEnabled).map((c) => c.code);
+  const currencyCodes = useMemo(
+    () => (currencies.data ?? []).filter((c) => c.isEnabled).map((c) => c.code),
+    [currencies.data],
+  );
   const detectedCurrency =
     detectedCountry?.currency && currencyCodes.includes(detectedCountry.currency)
       ? detectedCountry.currency
@@ -289,6 +292,19 @@ function SignUpForm({
       form.setValue("currency", detectedCurrency, { shouldValidate: true });
     }
   }, [names, detectedCountry, detectedCurrency, form]);
+
+  // Picking a country picks its currency (when the site offers it); the player may change it.
+  useEffect(() => {
+    if (!names.includes("currency")) return;
+    const subscription = form.watch((values, { name }) => {
+      if (name !== "country") return;
+      const chosen = countryList.find((c) => c.code === values.country);
+      if (chosen?.currency && currencyCodes.includes(chosen.currency)) {
+        form.setValue("currency", chosen.currency, { shouldValidate: true });
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [form, names, countryList, currencyCodes]);
 
   // ER-07: errors of a phone verification that sent us back here.
   useEffect(() => {
@@ -466,6 +482,7 @@ function SignUpForm({
               label={label(field)}
               required={required}
               error={error}
+              after={name === "agreements" ? <AgreementLinks /> : undefined}
             />
           );
         }
@@ -486,5 +503,23 @@ function SignUpForm({
         />
       </div>
     </form>
+  );
+}
+
+/** The documents the agreement names, opened beside the form (which keeps what was typed). */
+function AgreementLinks() {
+  const { t, href } = useSite();
+  return (
+    <>
+      (
+      <a href={href("/static/terms")} target="_blank" rel="noopener">
+        {t("modals.sign-up.termsLink", "Terms and Conditions")}
+      </a>
+      {" · "}
+      <a href={href("/static/privacy")} target="_blank" rel="noopener">
+        {t("modals.sign-up.privacyLink", "Privacy Policy")}
+      </a>
+      )
+    </>
   );
 }
