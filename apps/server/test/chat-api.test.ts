@@ -184,6 +184,32 @@ function multipart(parts: { name: string; value: string | Buffer; fileName?: str
   };
 }
 
+describe("staff presence", () => {
+  it("the conversation says whether staff is online: a desk heartbeat within the window, shared through the database", async () => {
+    app.clock.advance(10 * 60);
+    const { tokens } = await registerByEmail(app);
+    // No body at all is fine too.
+    const opened = await app.inject({
+      method: "POST",
+      url: "/api/chat/conversation",
+      headers: bearer(tokens.accessToken),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data.staffOnline).toBe(false);
+    expect((await desk("POST", "/presence")).json().data.staffOnline).toBe(1);
+    const again = await app.inject({
+      method: "GET",
+      url: "/api/chat/conversation",
+      headers: bearer(tokens.accessToken),
+    });
+    expect(again.json().data.staffOnline).toBe(true);
+    const staff = await desk("GET", "/staff");
+    expect(staff.statusCode, staff.body).toBe(200);
+    const counts = await desk("GET", "/unread");
+    expect(counts.json().data.staffOnline).toBe(1);
+  });
+});
+
 describe("attachments", () => {
   it("an image goes through the documents' checks, re-encoded, and is served by its signed link only", async () => {
     const { tokens } = await playerOpens();

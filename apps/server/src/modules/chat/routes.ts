@@ -104,7 +104,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
         tags,
         summary:
           "Open (or resume) the player's or guest's chat conversation; a guest gets its cookie",
-        body: OpenChatBody.optional(),
+        body: OpenChatBody.nullish(),
         response: { 200: ChatConversationResponse, ...chatErrors },
       },
     },
@@ -194,7 +194,7 @@ export async function chatRoutes(app: FastifyInstance, ctx: AppContext): Promise
       schema: {
         tags,
         summary: "The player is typing (shown at the desk for a few seconds)",
-        body: z.strictObject({}).optional(),
+        body: z.strictObject({}).nullish(),
         response: { 204: z.null(), ...chatErrors },
       },
     },
