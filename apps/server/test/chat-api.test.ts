@@ -293,6 +293,34 @@ describe("guests", () => {
   });
 });
 
+describe("a guest's realtime", () => {
+  it("a guest connects without a token and subscribes to its own conversation's channel only, with its token", async () => {
+    const opened = await app.inject({ method: "POST", url: "/api/chat/conversation", payload: {} });
+    const conversation = opened.json().data as Json;
+    const other = (await playerOpens()).conversation;
+    const client = await RawClient.open(app.wsUrl);
+    await client.call("connect", {});
+    const wrong = await client.call("subscribe", {
+      channel: other.realtime.channel,
+      token: conversation.realtime.token,
+    });
+    expect(wrong.error).toMatchObject({ code: 103 });
+    const own = await client.call("subscribe", {
+      channel: conversation.realtime.channel,
+      token: conversation.realtime.token,
+    });
+    expect(own.error).toBeUndefined();
+    await desk("POST", `/conversations/${conversation.id}/messages`, { text: "Hello guest" });
+    const pushed = await client.next(
+      (frame) => JSON.stringify(frame).includes("Hello guest"),
+      5000,
+      "the reply on the guest's channel",
+    );
+    expect((pushed.push as Json).pub.data.message.author).toEqual({ type: "staff", name: "root" });
+    client.close();
+  });
+});
+
 describe("the support desk", () => {
   it("a key without the support scope cannot read the desk (403); one with it can", async () => {
     const issue = async (scopes: string[]) => {
