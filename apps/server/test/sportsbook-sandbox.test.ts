@@ -3,7 +3,9 @@
 // signed provider wallet API (`bet` with `sportBet`), its settlements through `bulk` (win,
 // rollback, resettle); its console settles, voids, resettles and cashes out on demand.
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { ProviderWalletError } from "@casino/contract/game";
 import { SportsbookError } from "@casino/contract/sportsbook-sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -192,6 +194,14 @@ describe("fixtures and odds", () => {
 });
 
 describe("what the book serves", () => {
+  it("the book knows the platform only through the wallet API: no import of its game or wallet modules", () => {
+    const dir = path.resolve(import.meta.dirname, "../src/modules/sportsbook");
+    for (const file of readdirSync(dir)) {
+      const source = readFileSync(path.join(dir, file), "utf8");
+      expect(source, file).not.toMatch(/from "\.\.\/(game|wallet|player|bonus|sport)\//);
+    }
+  });
+
   it("the SDK script at /sportsbook/sdk.js; the console is the book's page; unknown API paths are 404", async () => {
     const sdk = await app.inject({ url: "/sportsbook/sdk.js" });
     expect(sdk.statusCode).toBe(200);
