@@ -207,6 +207,47 @@ describe("cash-out, resettlement, system bets", () => {
   });
 });
 
+describe("a bet the platform did not answer", () => {
+  it("is rolled back: 503, the stake comes back, the bet is listed nowhere", async () => {
+    const p = await bettor("20.00");
+    const leg = await legOn((await upcoming("esports"))[0]!.id, "winner", 0);
+    const platform = app.sportsbook.platform;
+    const original = platform.fetch;
+    // The bet reaches the platform but its answer is lost.
+    platform.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+      const answer = await original(input, init);
+      if (String(input).endsWith("/bet")) throw new Error("connection reset");
+      return answer;
+    }) as typeof fetch;
+    let response: Awaited<ReturnType<typeof app.inject>>;
+    try {
+      response = await app.inject({
+        method: "POST",
+        url: "/sportsbook/api/bets",
+        headers: p.bookHeaders,
+        payload: {
+          requestId: requestId(),
+          type: "single",
+          stake: "5.00",
+          oddsChange: "any",
+          legs: [leg],
+        },
+      });
+    } finally {
+      platform.fetch = original;
+    }
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.code).toBe(SportsbookError.PlatformUnavailable);
+    expect(await p.balance()).toBe("20.00");
+    expect(await p.bets("open")).toEqual([]);
+    const platformBets = await app.inject({
+      url: "/api/game/sport-bets?status=open",
+      headers: p.headers,
+    });
+    expect(platformBets.json().data).toEqual([]);
+  });
+});
+
 describe("the console's guard", () => {
   it("with SPORTSBOOK_CONSOLE_SECRET set, a call without it is 401; the status says it is needed", async () => {
     const event = (await upcoming("tennis"))[0]!;
