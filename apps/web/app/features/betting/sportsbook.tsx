@@ -40,6 +40,8 @@ declare global {
 }
 
 const CONTAINER_ID = "sportsbook-container";
+/** The book's `error` code for a token it could not use (docs/sportsbook.md). */
+const TOKEN_REFUSED = 18501;
 const loads = new Map<string, Promise<Sdk>>();
 
 /**
@@ -115,9 +117,12 @@ export function Sportsbook() {
 
   // The token: none for a guest; for a player, a launch in the active account's currency.
   const requests = useRef(0);
+  const [retry, setRetry] = useState(0);
+  const retried = useRef(0);
   // What a start error does, read at the time (none of it restarts the book).
   const act = useRef({ modals, navigate, alert, t, href, pathname: location.pathname });
   act.current = { modals, navigate, alert, t, href, pathname: location.pathname };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: retry asks for a fresh token
   useEffect(() => {
     const id = ++requests.current;
     if (!session.isLoggedIn) {
@@ -170,7 +175,7 @@ export function Sportsbook() {
         } else setStart({ state: "failed", message: failure.message });
       },
     );
-  }, [session.isLoggedIn, accounts.isPending, currency, betting.gameId, locale]);
+  }, [session.isLoggedIn, accounts.isPending, currency, betting.gameId, locale, retry]);
 
   // The game-limit-reached modal closed: the limits page (its own link may have led there).
   useEffect(() => {
@@ -187,31 +192,43 @@ export function Sportsbook() {
         void client.invalidateQueries({ queryKey: SPORT_BETS_KEY });
       } else if (message.type === "location") {
         bookPathRef.current = message.path;
-        if (iframePathOf(searchRef.current) !== message.path) {
+        const kept = iframePathOf(searchRef.current);
+        if (kept !== message.path) {
+          // The book replaces its own history entries (allowParentUrlUpdate), so the site keeps
+          // one entry per book page: back and forward then reach the book as routeChange. Its
+          // first report only names where it opened.
           void navigate(
             {
               pathname: location.pathname,
               search: withIframePath(searchRef.current, message.path),
             },
-            { replace: true, preventScrollReset: true },
+            { replace: kept === null, preventScrollReset: true },
           );
+        }
+      } else if (message.type === "error" && message.code === TOKEN_REFUSED) {
+        // The book could not start the player's session (an expired token): one fresh start.
+        if (session.isLoggedIn && retried.current < 1) {
+          retried.current += 1;
+          setRetry((value) => value + 1);
         }
       }
     },
-    [modals, client, navigate, location.pathname],
+    [modals, client, navigate, location.pathname, session.isLoggedIn],
   );
   const onMessageRef = useRef(onMessage);
   onMessageRef.current = onMessage;
 
-  // The book itself: (re)started for each token.
+  // The book itself: (re)started for each token. The settings are read by value: the root's data
+  // is a new object after each navigation, and the book's own location reports navigate.
   const startKey = start.state === "ready" ? start.key : null;
   const token = start.state === "ready" ? start.token : null;
+  const { clientHost, clientId, gameId, theme, customStyles } = betting;
   useEffect(() => {
-    if (!sdk || startKey === null || !betting.clientHost || !betting.clientId) return;
+    if (!sdk || startKey === null || !clientHost || !clientId) return;
     const initialPath = bookPathRef.current ?? iframePathOf(searchRef.current);
     const book = sdk.init({
       ...sdkOptions({
-        settings: betting,
+        settings: { clientHost, clientId, gameId, theme, customStyles },
         containerId: CONTAINER_ID,
         token,
         locale,
@@ -227,7 +244,7 @@ export function Sportsbook() {
       book.destroy();
       if (bookRef.current === book) bookRef.current = null;
     };
-  }, [sdk, startKey, token, betting, locale]);
+  }, [sdk, startKey, token, clientHost, clientId, gameId, theme, customStyles, locale]);
 
   // Route sync: a link or back/forward to another ?setIframePath= tells the book.
   useEffect(() => {
