@@ -242,7 +242,8 @@ describe("game catalogue", () => {
       method: "POST",
       url: "/api/game/games/gold-rush/play",
       headers: p.headers,
-      payload: { currency: "BTC" },
+      // A switched-off currency (a switched-on one opens its account on first use).
+      payload: { currency: "CLP" },
     });
     expectErrorCode(noAccount, 422, 422);
     const badBody = await app.inject({
@@ -275,6 +276,35 @@ describe("game catalogue", () => {
     expect(Object.keys(expectErrorBody(badPlatform.json()).error.fields ?? {})).toEqual([
       "platform",
     ]);
+  });
+
+  it("GM-02 a sportsbook's catalogue game and provider stay out of the casino lists; /betting still launches it", async () => {
+    const [provider] = await app.testDb.query<{ id: number }>(
+      `INSERT INTO game_providers (slug, name, kind, position)
+       VALUES ('lobby-book', 'Lobby Book', 'sportsbook', 0) RETURNING id`,
+    );
+    await app.testDb.query(
+      `INSERT INTO games (provider_id, code, slug, title, is_mobile, is_desktop)
+       VALUES ($1, 'book', 'lobby-book', 'Lobby Book Sports', true, true)`,
+      [provider?.id],
+    );
+    expect((await games("?search=lobby%20book")).meta.total).toBe(0);
+    expect((await games("?perPage=100&sort=newest")).data.map((g) => g.slug)).not.toContain(
+      "lobby-book",
+    );
+    const providers = await get("/api/game/providers");
+    expect(providers.statusCode).toBe(200);
+    expect(
+      (providers.json() as { data: { slug: string }[] }).data.map((p) => p.slug),
+    ).not.toContain("lobby-book");
+    const p = await signedIn();
+    const launch = await app.inject({
+      method: "POST",
+      url: "/api/game/games/lobby-book/play",
+      headers: p.headers,
+      payload: { mode: "real" },
+    });
+    expect(launch.statusCode, launch.body).toBe(200);
   });
 
   it("API-65 API-66 API-67 BE-32 GM-05 GM-06 favorites: add, list newest first, detail says so, remove; guests get 401", async () => {

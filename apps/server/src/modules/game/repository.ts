@@ -171,7 +171,9 @@ export function gameCatalogueRepository(db: Queryable, countCache?: CountCache) 
 
     async listProviders(): Promise<GameProvider[]> {
       return db.query<ProviderRow>(
-        `SELECT ${PROVIDER_COLUMNS} FROM game_providers WHERE is_enabled ORDER BY position, name`,
+        // The casino's providers: a sportsbook has its own page (/betting), not a lobby tile.
+        `SELECT ${PROVIDER_COLUMNS} FROM game_providers
+          WHERE is_enabled AND kind = 'casino' ORDER BY position, name`,
       );
     },
 
@@ -198,6 +200,8 @@ export function gameCatalogueRepository(db: Queryable, countCache?: CountCache) 
       const params: unknown[] = [filter.country, filter.limit, filter.offset];
       const where: string[] = [
         "g.is_enabled",
+        // A sportsbook's one catalogue game is launched by /betting, never listed with the games.
+        "p.kind = 'casino'",
         `($1::text IS NULL OR NOT ($1::text = ANY (g.restricted_countries) OR $1::text = ANY (p.restricted_countries)))`,
       ];
       let from = "games g JOIN game_providers p ON p.id = g.provider_id AND p.is_enabled";
