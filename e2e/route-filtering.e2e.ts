@@ -21,6 +21,8 @@ describe("route filtering with the default configuration", () => {
 
 describe("route filtering with betting configured, loyalty off, documents hidden", () => {
   const site = useSite({
+    // A sportsbook provider's catalogue game (the sandbox's) with another client host and id.
+    SANDBOX_GAMES: "true",
     BETTING_CLIENT_HOST: "https://sportsbook.example.test",
     BETTING_CLIENT_ID: "demo-client",
     LOYALTY_ENABLED: "false",
@@ -51,6 +53,14 @@ describe("route filtering with only a betting client host", () => {
   const site = useSite({ BETTING_CLIENT_HOST: "https://sportsbook.example.test" });
 
   test("RT-28 betting stays absent with a client host but no client id", async () => {
+    expect(await status(site.server.url, "/betting")).toBe(404);
+  });
+});
+
+describe("route filtering with the sandbox sportsbook on but betting switched off", () => {
+  const site = useSite({ SANDBOX_GAMES: "true", BETTING_CLIENT_HOST: "" });
+
+  test("RT-28 an empty betting client host turns betting off even with a sportsbook game", async () => {
     expect(await status(site.server.url, "/betting")).toBe(404);
   });
 });
