@@ -18,6 +18,7 @@ import { PromotionsDesk } from "./promotions";
 import { ReportsDesk } from "./reports";
 import { BASE, navigate, usePath } from "./router";
 import { SportsBetsPage } from "./sports";
+import { SupportNavCount, supportPage } from "./support";
 import { ActionForm, Field, Link, text, usePageTitle } from "./ui";
 import { UsersPage } from "./users";
 import { WithdrawalsPage } from "./withdrawals";
@@ -216,6 +217,8 @@ const DESKS: {
   label: string;
   scope: OperatorScope;
   render: (desk: Desk, rest: string) => ReactNode;
+  /** A live count beside the label (the support desk's unread). */
+  count?: (desk: Desk) => ReactNode;
 }[] = [
   {
     path: "/players",
@@ -235,6 +238,13 @@ const DESKS: {
   { path: "/promotions", label: "Promotions", scope: "promotions", render: desk(PromotionsDesk) },
   { path: "/engagement", label: "Engagement", scope: "promotions", render: desk(EngagementDesk) },
   { path: "/games", label: "Games", scope: "games", render: desk(GamesDesk) },
+  {
+    path: "/support",
+    label: "Support",
+    scope: "support",
+    render: supportPage,
+    count: (desk) => <SupportNavCount desk={desk} />,
+  },
   { path: "/messages", label: "Messages", scope: "messages", render: only(MessagesPage) },
   { path: "/content", label: "Content", scope: "content", render: only(ContentPage) },
   { path: "/reports", label: "Reports", scope: "reports", render: desk(ReportsDesk) },
@@ -271,7 +281,10 @@ function Shell({ desk, onSignOut }: { desk: Desk; onSignOut: () => void }) {
           <ul>
             {open.map((item) => (
               <li key={item.path} aria-current={path.startsWith(item.path) ? "page" : undefined}>
-                <Link to={item.path}>{item.label}</Link>
+                <Link to={item.path}>
+                  {item.label}
+                  {item.count?.(desk)}
+                </Link>
               </li>
             ))}
           </ul>

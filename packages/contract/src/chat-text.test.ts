@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { chatTextParts, safeChatHref } from "./chat-text";
+import { chatTextParts, safeChatHref, waitingTime } from "./chat-text";
 
 const links = (message: string) =>
   chatTextParts(message)
@@ -89,5 +89,25 @@ describe("chat text: plain text with safe links", () => {
     expect(safeChatHref("HTTPS://Example.COM")).toBe("https://example.com/");
     expect(safeChatHref("javascript:alert(1)")).toBeNull();
     expect(safeChatHref("not a url")).toBeNull();
+  });
+});
+
+describe("chat desk: waiting time", () => {
+  const now = Date.parse("2026-12-07T12:00:00Z");
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+
+  test("minutes, hours and days since the player's unanswered message", () => {
+    expect(waitingTime(ago(20_000), now)).toBe("just now");
+    expect(waitingTime(ago(4 * 60_000), now)).toBe("4 min");
+    expect(waitingTime(ago(60 * 60_000), now)).toBe("1 h");
+    expect(waitingTime(ago(125 * 60_000), now)).toBe("2 h 5 min");
+    expect(waitingTime(ago(3 * 86_400_000), now)).toBe("3 d");
+    expect(waitingTime(ago(3 * 86_400_000 + 4 * 3_600_000), now)).toBe("3 d 4 h");
+  });
+
+  test("answered (null), a clock behind the server, or a bad date", () => {
+    expect(waitingTime(null, now)).toBeNull();
+    expect(waitingTime(new Date(now + 5000).toISOString(), now)).toBe("just now");
+    expect(waitingTime("not a date", now)).toBeNull();
   });
 });

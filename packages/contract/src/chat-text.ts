@@ -73,3 +73,26 @@ export function chatTextParts(message: string): ChatTextPart[] {
   if (plain) parts.push({ kind: "text", text: plain });
   return parts;
 }
+
+/** Compares two chat message ids (decimal strings that grow within a conversation). */
+export function compareMessageIds(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * How long a player has waited, for the support desk's queue: "just now", "4 min", "2 h 5 min",
+ * "3 d 4 h". Null `since` (answered): null.
+ */
+export function waitingTime(since: string | null, now: number): string | null {
+  if (since === null) return null;
+  const start = Date.parse(since);
+  if (Number.isNaN(start)) return null;
+  const minutes = Math.max(0, Math.floor((now - start) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}

@@ -2,6 +2,7 @@
 // live publications, a reconnect's catch-up and the player's own sends; the unread count the
 // launcher shows; the read marks; and which text an error of a send shows.
 import type { ChatMessage } from "@casino/contract/chat";
+import { compareMessageIds } from "@casino/contract/chat-text";
 
 /** A message the player sent that the server has not answered yet (or that failed). */
 export type PendingMessage = {
@@ -13,10 +14,7 @@ export type PendingMessage = {
 };
 
 /** Compares two message ids (decimal strings that grow within a conversation). */
-export function compareIds(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export const compareIds = compareMessageIds;
 
 /** Whether id `a` is after id `b` (any id is after null). */
 export const isAfter = (a: string, b: string | null) => b === null || compareIds(a, b) > 0;

@@ -12,6 +12,7 @@ import {
   useState,
 } from "react";
 import { CloseIcon } from "../../components/art/icons";
+import { useBodyScrollLock, useMediaQuery } from "../../components/layout/hooks";
 import { useSite } from "../../lib/site";
 import type { ChatMessage } from "./chat-api";
 import {
@@ -26,6 +27,9 @@ import {
 } from "./chat-rules";
 import { CHAT_UI_LIMITS, type ChatSession, type ChatState } from "./chat-session";
 import { ChatText } from "./chat-text";
+
+/** The width up to which the window takes the whole screen (chat.css has the same). */
+const PHONE_QUERY = "(max-width: 600px)";
 
 type T = ReturnType<typeof useSite>["t"];
 
@@ -46,6 +50,8 @@ export function ChatWindow({
   const { t } = useSite();
   const titleId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  // On a phone the window is the whole screen: the page under it stays still.
+  useBodyScrollLock(useMediaQuery(PHONE_QUERY));
 
   useEffect(() => {
     inputRef.current?.focus({ preventScroll: true });
