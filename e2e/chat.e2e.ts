@@ -10,12 +10,14 @@ import {
   signInWithModal,
   uniqueEmail,
 } from "./support/accounts";
+import { issueOperatorKey, newRootKey, openDesk, signInWithKey } from "./support/backoffice";
 import { hydrated, type Site, useSite } from "./support/fixture";
 
 const WIDGET_URL = "https://chat.example.test/widget.js";
 const TAG_MANAGER_URL = "https://tags.example.test/gtm.js?id=GTM-TEST";
 const THIRD_PARTY_ENV = {
   ...ACCOUNT_ENV,
+  CHAT_PROVIDER: "widget",
   CHAT_WIDGET_URL: WIDGET_URL,
   TAG_MANAGER_URL: TAG_MANAGER_URL,
 };
@@ -147,5 +149,237 @@ describe("chat for guests too", () => {
     await hydrated(page);
     await expect.poll(() => inits(page)).toEqual([{}]);
     expect(requested).toContain(WIDGET_URL);
+  });
+});
+
+// ---- The built-in chat and the support desk (issue 26) ----------------------------------------
+// A player (or a guest) on the site and a staff member in the back office, each in a browser
+// context of their own, as two people on two machines would be.
+
+const CHAT_ROOT = newRootKey();
+const SUPPORT_ENV = {
+  ...ACCOUNT_ENV,
+  OPERATOR_API_TOKEN: CHAT_ROOT,
+  CHAT_PROVIDER: "builtin",
+  CHAT_GUEST_AVAILABLE: "true",
+};
+
+/** The player's launcher: its accessible name carries the unread count (", 2 unread"). */
+const launcher = (page: Page) => page.getByRole("button", { name: /^Chat with us/ });
+const chatWindow = (page: Page) => page.getByRole("dialog", { name: "Support chat" });
+const chatLog = (page: Page) => chatWindow(page).getByRole("log", { name: "Messages" });
+
+async function openChat(page: Page) {
+  await launcher(page).click();
+  await chatWindow(page).waitFor();
+  await chatWindow(page).getByRole("textbox", { name: "Message" }).waitFor();
+}
+
+async function playerSends(page: Page, text: string) {
+  const input = chatWindow(page).getByRole("textbox", { name: "Message" });
+  await input.fill(text);
+  const sent = page.waitForResponse(
+    (r) =>
+      r.request().method() === "POST" &&
+      new URL(r.url()).pathname === "/api/chat/conversation/messages",
+  );
+  await chatWindow(page).getByRole("button", { name: "Send" }).click();
+  expect((await sent).status()).toBe(201);
+  await chatLog(page).getByText(text, { exact: true }).waitFor();
+}
+
+/** A staff member signed in to the back office with a support key, on the Support desk. */
+async function staffDesk(site: Site, name: string) {
+  const { token } = await issueOperatorKey(site, CHAT_ROOT, name, ["support", "players"]);
+  const { page } = await site.open();
+  await signInWithKey(page, token);
+  await openDesk(page, "Support");
+  await page.getByRole("heading", { level: 1, name: "Support" }).waitFor();
+  return page;
+}
+
+const deskQueue = (desk: Page) => desk.getByRole("list", { name: "Conversations" });
+const deskLog = (desk: Page) => desk.getByRole("log", { name: "Messages" });
+
+async function staffReplies(desk: Page, text: string) {
+  const reply = desk.getByRole("form", { name: "Reply" });
+  await reply.getByRole("textbox", { name: "Message" }).fill(text);
+  await reply.getByRole("button", { name: "Send reply" }).click();
+  await reply.getByRole("status").getByText("Reply sent.").waitFor();
+  await deskLog(desk).getByText(text, { exact: true }).waitFor();
+}
+
+// Two people's pages each: longer than one page's test on this shared machine.
+describe("built-in chat with the support desk", { timeout: 240_000 }, () => {
+  const site = useSite(SUPPORT_ENV);
+
+  test("a signed-in player and staff chat live both ways; unread badges count; markup stays text; notes stay on the desk; history survives reloads", async () => {
+    const email = uniqueEmail("chat-player");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open({ country: "IE" });
+    await signInWithModal(page, email, PASSWORD);
+    await openChat(page);
+    await chatWindow(page).getByText("No one is online right now", { exact: true }).waitFor();
+    await playerSends(page, "Hello, my deposit is missing");
+
+    // The desk: the navigation counts the unread conversation; the queue shows it waiting.
+    const desk = await staffDesk(site, "Ana Support");
+    const nav = desk.getByRole("navigation", { name: "Desks" });
+    await nav.getByRole("link", { name: "Support (1 unread)" }).waitFor();
+    const item = deskQueue(desk).getByRole("listitem").filter({ hasText: email });
+    await item.getByText(/^Waiting (just now|\d+ min)$/).waitFor();
+    await item.getByRole("link", { name: email }).click();
+    await deskLog(desk).getByText("Hello, my deposit is missing", { exact: true }).waitFor();
+    // Opening it read it: the count goes away.
+    await nav.getByRole("link", { name: "Support", exact: true }).waitFor();
+
+    // Staff online now: the player's window says so (the desk's heartbeat).
+    await desk.getByRole("button", { name: "Assign to me" }).click();
+    await desk.getByText(/Assigned to Ana Support/).waitFor();
+
+    // Staff → player, live; the address becomes a link, nothing else does.
+    await staffReplies(desk, "Hi! Let me check. See https://example.com/help for now.");
+    await chatLog(page)
+      .getByText(/^Hi! Let me check\./)
+      .waitFor();
+    const link = chatLog(page).getByRole("link", { name: "https://example.com/help" });
+    expect(await link.getAttribute("href")).toBe("https://example.com/help");
+    expect(await link.getAttribute("rel")).toContain("noopener");
+    // The player's message shows seen once staff read it.
+    await chatWindow(page).getByText("Seen").first().waitFor();
+
+    // An internal note stays on the desk, marked apart.
+    const reply = desk.getByRole("form", { name: "Reply" });
+    await reply.getByRole("textbox", { name: "Message" }).fill("VIP player, be quick");
+    await reply.getByRole("button", { name: "Add internal note" }).click();
+    await deskLog(desk).getByText("Internal note ·", { exact: false }).waitFor();
+
+    // Player closes the window: two more replies count on the launcher's badge.
+    await chatWindow(page).getByRole("button", { name: "Close chat" }).click();
+    await staffReplies(desk, "<script>window.__pwned = 1</script>");
+    await staffReplies(desk, '<img src=x onerror="window.__pwned = 2">');
+    await page.getByRole("button", { name: /^Chat with us\s*,\s*2 unread$/ }).waitFor();
+
+    // Opened: markup shows as the characters typed, and nothing ran.
+    await openChat(page);
+    await chatLog(page).getByText("<script>window.__pwned = 1</script>", { exact: true }).waitFor();
+    await chatLog(page)
+      .getByText('<img src=x onerror="window.__pwned = 2">', { exact: true })
+      .waitFor();
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await chatWindow(page).locator("script, img[src=x]").count()).toBe(0);
+
+    // Player → staff, live, as text too.
+    await playerSends(page, "<b>thanks</b> 🙏");
+    await deskLog(desk).getByText("<b>thanks</b> 🙏", { exact: true }).waitFor();
+    expect(await deskLog(desk).locator("b").count()).toBe(0);
+
+    // Both reload: the whole conversation is still there, the note only on the desk.
+    await page.reload();
+    await hydrated(page);
+    await openChat(page);
+    for (const text of [
+      "Hello, my deposit is missing",
+      "<script>window.__pwned = 1</script>",
+      "<b>thanks</b> 🙏",
+    ]) {
+      await chatLog(page).getByText(text, { exact: true }).waitFor();
+    }
+    await chatLog(page)
+      .getByText(/^Hi! Let me check\./)
+      .waitFor();
+    expect(await chatLog(page).getByText("VIP player, be quick").count()).toBe(0);
+    // Read when shown: no badge after the reload.
+    await chatWindow(page).getByRole("button", { name: "Close chat" }).click();
+    await page.getByRole("button", { name: "Chat with us", exact: true }).waitFor();
+
+    // The player's context beside it, with the link to the player page.
+    const context = desk.getByRole("complementary", { name: "Player" });
+    await context.getByText(email, { exact: true }).waitFor();
+    await context.getByRole("link", { name: "Open the player page" }).waitFor();
+    await desk.reload();
+    await deskLog(desk).getByText("<b>thanks</b> 🙏", { exact: true }).waitFor();
+    await deskLog(desk).getByText("VIP player, be quick", { exact: true }).waitFor();
+    await deskLog(desk).getByText("Hello, my deposit is missing", { exact: true }).waitFor();
+  });
+
+  test("a guest chats with staff; after sign-up the conversation is on the account", async () => {
+    const { page } = await site.open({ country: "IE" });
+    await page.goto("/");
+    await hydrated(page);
+    await openChat(page);
+    await playerSends(page, "Do you take crypto deposits?");
+
+    const desk = await staffDesk(site, "Bo Support");
+    const item = deskQueue(desk).getByRole("listitem").filter({ hasText: "Do you take crypto" });
+    await item.getByText("Guest", { exact: true }).first().waitFor();
+    await item.getByRole("link").first().click();
+    await deskLog(desk).getByText("Do you take crypto deposits?", { exact: true }).waitFor();
+    await desk.getByRole("complementary", { name: "Player" }).getByText("Guest").first().waitFor();
+    await staffReplies(desk, "Yes: Bitcoin, Ether and more.");
+    await chatLog(page).getByText("Yes: Bitcoin, Ether and more.", { exact: true }).waitFor();
+
+    // The guest signs up: the conversation moves to the new account.
+    const email = uniqueEmail("chat-guest");
+    await page.goto("/?sign-up=true");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Sign up" });
+    await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Repeat password").fill(PASSWORD);
+    await dialog.getByRole("checkbox", { name: /Terms and Conditions/ }).check();
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    await openChat(page);
+    await chatLog(page).getByText("Do you take crypto deposits?", { exact: true }).waitFor();
+    await chatLog(page).getByText("Yes: Bitcoin, Ether and more.", { exact: true }).waitFor();
+    await playerSends(page, "Signed up now");
+
+    // The desk sees the player now, live, with their context.
+    await deskLog(desk).getByText("Signed up now", { exact: true }).waitFor();
+    await desk.getByRole("heading", { level: 2, name: email }).waitFor();
+    await desk
+      .getByRole("complementary", { name: "Player" })
+      .getByText(email, { exact: true })
+      .waitFor();
+  });
+
+  test("a player at phone width gets the chat on the whole screen", async () => {
+    const email = uniqueEmail("chat-phone");
+    await registerByApi(site.server.url, email);
+    const { page } = await site.open({ country: "IE", width: 375, height: 700 });
+    await page.goto("/?sign-in=true");
+    const dialog = page.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Log in" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const button = await launcher(page).boundingBox();
+    expect(button).not.toBeNull();
+    expect(button!.x + button!.width).toBeLessThanOrEqual(375);
+    expect(button!.y + button!.height).toBeLessThanOrEqual(700);
+    await openChat(page);
+    // The whole screen: what a fixed element covering the viewport covers (a desktop Chromium
+    // keeps its scroll bar's gutter beside it; a phone's scroll bars take no room).
+    const screen = await page.evaluate(() => {
+      const probe = document.createElement("div");
+      probe.style.cssText = "position:fixed;inset:0;pointer-events:none";
+      document.body.append(probe);
+      const { width, height } = probe.getBoundingClientRect();
+      probe.remove();
+      return { width, height };
+    });
+    expect(screen.width).toBeGreaterThan(340);
+    expect(await chatWindow(page).boundingBox()).toEqual({ x: 0, y: 0, ...screen });
+    await playerSends(page, "Writing from my phone");
+    // Nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await chatWindow(page).getByRole("button", { name: "Close chat" }).click();
+    await launcher(page).waitFor();
   });
 });
