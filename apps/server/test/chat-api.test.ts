@@ -501,4 +501,25 @@ describe("the support desk", () => {
     const list = await desk("GET", "/canned-replies?locale=en");
     expect(list.json().data.map((c: Json) => c.title)).toContain("Hi");
   });
+  it("the player's context beside the conversation: profile, accounts and limits in major units", async () => {
+    const { tokens, email, conversation } = await playerOpens();
+    const limit = await app.inject({
+      method: "POST",
+      url: "/api/player/limits",
+      headers: bearer(tokens.accessToken),
+      payload: { definition: 3, period: "daily", currency: "EUR", amount: "30.00" },
+    });
+    expect(limit.statusCode, limit.body).toBeLessThan(300);
+    const context = await desk("GET", `/conversations/${conversation.id}/context`);
+    expect(context.statusCode, context.body).toBe(200);
+    const data = context.json().data as Json;
+    expect(data.player).toMatchObject({ email });
+    expect((data.accounts as Json[]).map((a) => a.currency)).toEqual(["EUR"]);
+    expect(data.bonuses).toEqual([]);
+    expect((data.limits as Json[])[0]).toMatchObject({ value: "30.00 EUR" });
+    const noSupport = await desk("GET", `/conversations/${conversation.id}/context`, undefined, {
+      authorization: "Bearer nope",
+    });
+    expect(noSupport.statusCode).toBe(401);
+  });
 });

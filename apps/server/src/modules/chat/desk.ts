@@ -13,6 +13,7 @@ import {
   type DeskPlayerContext,
 } from "@casino/contract/chat";
 import { CHAT_DESK_CHANNEL } from "@casino/contract/realtime";
+import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
@@ -20,6 +21,7 @@ import { operatorActor, ROOT_ACTOR } from "../../lib/operator-api";
 import { iso, recordOperatorChange } from "../../lib/operator-keys";
 import { createNotification } from "../notification/create-notification";
 import { readOperatorPlayer } from "../player/operator-players";
+import { currencySubunits } from "../settings/list-currencies";
 import {
   announceConversation,
   appendMessage,
@@ -495,12 +497,22 @@ export async function playerContext(
        FROM payment_invoices WHERE player_id = $1 ORDER BY created_at DESC LIMIT 10`,
     [id],
   );
-  const bonuses = await ctx.db.query<{ id: string; name: string; created_at: Date }>(
-    `SELECT pb.id::text AS id, b.name, pb.created_at
+  // Issued (1) and active (2) bonuses: the ones the player may ask about.
+  const bonuses = await ctx.db.query<{
+    id: string;
+    name: string;
+    status: number;
+    issued_at: Date;
+  }>(
+    `SELECT pb.id::text AS id, b.name, pb.status, pb.issued_at
        FROM player_bonuses pb JOIN bonuses b ON b.id = pb.bonus_id
-      WHERE pb.player_id = $1 AND pb.status = 1 ORDER BY pb.created_at DESC LIMIT 10`,
+      WHERE pb.player_id = $1 AND pb.status IN (1, 2) ORDER BY pb.issued_at DESC LIMIT 10`,
     [id],
   );
+  // Amounts are stored in minor units: shown in the currency's major units.
+  const subunits = await currencySubunits(ctx.db);
+  const major = (minor: string, currency: string) =>
+    formatAmount(BigInt(minor), subunits.get(currency) ?? 100);
   const limits = await ctx.db.query<{
     definition: number;
     period: string | null;
@@ -540,7 +552,7 @@ export async function playerContext(
     payments: payments.map((row) => ({
       id: row.id,
       type: Number(row.type) === 2 ? "withdrawal" : "deposit",
-      amount: row.amount,
+      amount: major(row.amount, row.currency),
       currency: row.currency,
       status: INVOICE_STATUS[Number(row.status)] ?? String(row.status),
       createdAt: new Date(row.created_at).toISOString(),
@@ -548,14 +560,19 @@ export async function playerContext(
     bonuses: bonuses.map((row) => ({
       id: row.id,
       title: row.name,
-      status: "active",
-      createdAt: new Date(row.created_at).toISOString(),
+      status: Number(row.status) === 2 ? "active" : "issued",
+      createdAt: new Date(row.issued_at).toISOString(),
     })),
     limits: limits.map((row) => ({
       type: [LIMIT_NAMES[Number(row.definition)] ?? `limit ${row.definition}`, row.period]
         .filter(Boolean)
         .join(" "),
-      value: row.amount === null ? null : `${row.amount}${row.currency ? ` ${row.currency}` : ""}`,
+      value:
+        row.amount === null
+          ? null
+          : row.currency
+            ? `${major(row.amount, row.currency)} ${row.currency}`
+            : row.amount,
       endsAt: iso(row.expires_at),
     })),
     verification: {
