@@ -106,7 +106,9 @@ describe("chat and tag manager, chat for players only", () => {
     );
     await signInWithModal(page, email, PASSWORD);
     await widget;
-    await expect.poll(() => inits(page)).toEqual([{ externalId: profileId, restoreId: null }]);
+    await expect
+      .poll(() => inits(page), { timeout: 30_000 })
+      .toEqual([{ externalId: profileId, restoreId: null }]);
     // ST-13: the sign-in modal's SVG icons came from our server.
     expect(svgs.some((path) => path.endsWith(".svg"))).toBe(true);
 
@@ -117,8 +119,10 @@ describe("chat and tag manager, chat for players only", () => {
     // ...and handed back to the widget on the next visit.
     await page.reload();
     await hydrated(page);
+    // The chat starts after the reloaded page's session start-up (accounts, realtime): on a
+    // loaded machine that is more than expect.poll's default second.
     await expect
-      .poll(() => inits(page))
+      .poll(() => inits(page), { timeout: 30_000 })
       .toEqual([{ externalId: profileId, restoreId: `restore-${profileId}` }]);
   });
 
@@ -133,7 +137,9 @@ describe("chat and tag manager, chat for players only", () => {
     const widget = page.waitForResponse((r) => r.url() === WIDGET_URL);
     await signInWithModal(page, email, PASSWORD);
     expect((await widget).status()).toBe(500);
-    await expect.poll(() => warnings.some((text) => text.startsWith("Chat failed"))).toBe(true);
+    await expect
+      .poll(() => warnings.some((text) => text.startsWith("Chat failed")), { timeout: 30_000 })
+      .toBe(true);
     expect(await page.getByRole("alert").count()).toBe(0);
     expect(await page.getByText("Something went wrong").count()).toBe(0);
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
@@ -147,7 +153,7 @@ describe("chat for guests too", () => {
     const { page, requested } = await openSite(site);
     await page.goto("/");
     await hydrated(page);
-    await expect.poll(() => inits(page)).toEqual([{}]);
+    await expect.poll(() => inits(page), { timeout: 30_000 }).toEqual([{}]);
     expect(requested).toContain(WIDGET_URL);
   });
 });

@@ -257,5 +257,7 @@ describe("small screens", () => {
       await expectNoSidewaysScroll(page, `player header at ${width} px`);
       await expectHeaderFits(page, true, `player header at ${width} px`);
     }
-  });
+    // Seventeen pages and dialogs, then eight widths: more than the default minute when the
+    // machine is loaded (each step waits for what it checks, never for time).
+  }, 150_000);
 });

@@ -168,6 +168,9 @@ describe.each([
     const aside = await slip(page);
     await aside.getByRole("radio", { name: "Multiple" }).check();
     await aside.getByRole("textbox", { name: "Stake", exact: true }).fill("5");
+    // Prices drift every 10 s: on a slow machine one may move between the click and the bet,
+    // which under the default rule ("higher") would ask to accept the change first.
+    await aside.getByRole("combobox", { name: "When odds change" }).selectOption("any");
     const startBalance = await balanceText(page);
     await aside.getByRole("button", { name: "Place bet" }).click();
     await aside.getByText("Bet placed").waitFor(WAIT);
