@@ -9,8 +9,8 @@ import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { sitePathOf } from "../../lib/outbound-url";
+import { signWalletBody } from "../../lib/provider-wallet-client";
 import { providerPlayerId } from "../game/provider-signature";
-import { signWalletBody } from "../studio/platform-client";
 
 export interface FreeSpinsGrant {
   /** Our id of the grant (idempotency key at the provider). */

@@ -1,36 +1,21 @@
 // The book's side of the provider wallet API (docs/provider-wallet-api.md), as an outside
-// sportsbook writes it: signed JSON over HTTP through a fetch port. Nothing of the platform's game
-// or wallet modules is imported: the book knows the platform only by this protocol.
-import { createHmac } from "node:crypto";
+// sportsbook writes it: signed JSON over HTTP through a fetch port (lib/provider-wallet-client.ts,
+// shared with the in-house studio). Nothing of the platform's game or wallet modules is imported:
+// the book knows the platform only by this protocol.
+import {
+  PlatformUnreachable,
+  type WalletResult,
+  walletCaller,
+} from "../../lib/provider-wallet-client";
 
-export const SIGNATURE_HEADER = "x-casino-signature";
-export const TIMESTAMP_HEADER = "x-casino-timestamp";
-/** How long a wallet call may take before the book treats it as lost (protocol: 5 s). */
-export const WALLET_TIMEOUT_MS = 5_000;
+export {
+  PlatformUnreachable,
+  type WalletBalance,
+  type WalletResult,
+} from "../../lib/provider-wallet-client";
+
 /** A bulk call carries up to 1,000 settlements and may take longer. */
 export const BULK_TIMEOUT_MS = 30_000;
-
-export interface WalletBalance {
-  currency: string;
-  balance: string;
-  playerId?: string;
-}
-
-export type WalletResult =
-  | { ok: true; data: WalletBalance }
-  | { ok: false; status: number; code: number; message: string };
-
-/** No answer (connection error, time-out) or a 5xx: retry the same call later. */
-export class PlatformUnreachable extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PlatformUnreachable";
-  }
-}
-
-export function signWalletBody(secret: string, timestamp: number, rawBody: string): string {
-  return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex")}`;
-}
 
 export interface SportBetMeta {
   type: "single" | "multiple" | "system";
@@ -124,6 +109,7 @@ export function createPlatformClient(options: {
   fetch: typeof fetch;
   now: () => Date;
 }): PlatformClient {
+  const { post, call } = walletCaller(options, () => client.fetch);
   const client: PlatformClient = {
     fetch: options.fetch,
     balance: (body) => call("balance", body),
@@ -152,46 +138,5 @@ export function createPlatformClient(options: {
       return results;
     },
   };
-
-  async function post(action: string, body: object, timeoutMs: number): Promise<Response> {
-    const raw = JSON.stringify(body);
-    const timestamp = Math.floor(options.now().getTime() / 1000);
-    try {
-      return await client.fetch(
-        `${options.baseUrl}/api/game/wallet/${options.provider}/${action}`,
-        {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            [TIMESTAMP_HEADER]: String(timestamp),
-            [SIGNATURE_HEADER]: signWalletBody(options.secret, timestamp, raw),
-          },
-          body: raw,
-          signal: AbortSignal.timeout(timeoutMs),
-        },
-      );
-    } catch (error) {
-      throw new PlatformUnreachable(`${action}: ${(error as Error).message}`);
-    }
-  }
-
-  async function call(action: string, body: object): Promise<WalletResult> {
-    const response = await post(action, body, WALLET_TIMEOUT_MS);
-    if (response.status >= 500) throw new PlatformUnreachable(`${action}: HTTP ${response.status}`);
-    let json: { data?: WalletBalance; error?: { code?: number; message?: string } };
-    try {
-      json = (await response.json()) as typeof json;
-    } catch {
-      throw new PlatformUnreachable(`${action}: HTTP ${response.status} without JSON`);
-    }
-    if (response.status === 200 && json.data) return { ok: true, data: json.data };
-    return {
-      ok: false,
-      status: response.status,
-      code: json.error?.code ?? response.status,
-      message: json.error?.message ?? `HTTP ${response.status}`,
-    };
-  }
-
   return client;
 }

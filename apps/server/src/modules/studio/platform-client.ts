@@ -1,39 +1,18 @@
 // The studio's side of the provider wallet API (docs/provider-wallet-api.md), as any outside
-// studio writes it: signed JSON over HTTP through a fetch port. Nothing of the platform's game
-// or wallet modules is imported: the studio knows the platform only by this protocol.
-import { createHmac } from "node:crypto";
+// studio writes it: signed JSON over HTTP through a fetch port (lib/provider-wallet-client.ts,
+// shared with the sandbox sportsbook). Nothing of the platform's game or wallet modules is
+// imported: the studio knows the platform only by this protocol.
+import { type WalletResult, walletCaller } from "../../lib/provider-wallet-client";
 
-export const SIGNATURE_HEADER = "x-casino-signature";
-export const TIMESTAMP_HEADER = "x-casino-timestamp";
-/** How long a wallet call may take before the studio treats it as lost (protocol: 5 s). */
-export const WALLET_TIMEOUT_MS = 5_000;
-
-export interface WalletBalance {
-  currency: string;
-  balance: string;
-  realBalance: string;
-  bonusBalance: string;
-  playerId?: string;
-  transactionId?: string | null;
-  replay?: boolean;
-}
-
-/** The platform answered: success, or a coded refusal (4xx), final for this request. */
-export type WalletResult =
-  | { ok: true; data: WalletBalance }
-  | { ok: false; status: number; code: number; message: string; balance?: WalletBalance };
-
-/** No answer (connection error, time-out) or a 5xx: retry the same call later. */
-export class PlatformUnreachable extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PlatformUnreachable";
-  }
-}
-
-export function signWalletBody(secret: string, timestamp: number, rawBody: string): string {
-  return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex")}`;
-}
+export {
+  PlatformUnreachable,
+  SIGNATURE_HEADER,
+  signWalletBody,
+  TIMESTAMP_HEADER,
+  WALLET_TIMEOUT_MS,
+  type WalletBalance,
+  type WalletResult,
+} from "../../lib/provider-wallet-client";
 
 export interface PlatformClient {
   /** The fetch port; tests swap it to make the platform fail. */
@@ -75,6 +54,7 @@ export function createPlatformClient(options: {
   fetch: typeof fetch;
   now: () => Date;
 }): PlatformClient {
+  const { call } = walletCaller(options, () => client.fetch);
   const client: PlatformClient = {
     fetch: options.fetch,
     balance: (body) => call("balance", body),
@@ -82,50 +62,5 @@ export function createPlatformClient(options: {
     win: (body) => call("win", body),
     rollback: (body) => call("rollback", body),
   };
-
-  async function call(action: string, body: object): Promise<WalletResult> {
-    const raw = JSON.stringify(body);
-    const timestamp = Math.floor(options.now().getTime() / 1000);
-    let response: Response;
-    try {
-      response = await client.fetch(
-        `${options.baseUrl}/api/game/wallet/${options.provider}/${action}`,
-        {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            [TIMESTAMP_HEADER]: String(timestamp),
-            [SIGNATURE_HEADER]: signWalletBody(options.secret, timestamp, raw),
-          },
-          body: raw,
-          signal: AbortSignal.timeout(WALLET_TIMEOUT_MS),
-        },
-      );
-    } catch (error) {
-      throw new PlatformUnreachable(`${action}: ${(error as Error).message}`);
-    }
-    if (response.status >= 500) {
-      throw new PlatformUnreachable(`${action}: HTTP ${response.status}`);
-    }
-    let json: {
-      data?: WalletBalance;
-      error?: { code?: number; message?: string };
-      balance?: WalletBalance;
-    };
-    try {
-      json = (await response.json()) as typeof json;
-    } catch {
-      throw new PlatformUnreachable(`${action}: HTTP ${response.status} without JSON`);
-    }
-    if (response.status === 200 && json.data) return { ok: true, data: json.data };
-    return {
-      ok: false,
-      status: response.status,
-      code: json.error?.code ?? response.status,
-      message: json.error?.message ?? `HTTP ${response.status}`,
-      ...(json.balance ? { balance: json.balance } : {}),
-    };
-  }
-
   return client;
 }
