@@ -5,16 +5,31 @@ export const STUDIO_LAUNCH_URL =
 /** Where the in-house studio takes platform free spins (docs/provider-wallet-api.md §7). */
 export const STUDIO_FREE_SPINS_URL = "/studio/api/platform/free-spins";
 
+/** A demo provider's logo, shipped with the web app (apps/web/public/images/providers/<slug>.svg). */
+export const seedProviderLogo = (slug: string) => `/images/providers/${slug}.svg`;
+
 export const seedGameProviders = [
   {
     slug: "originals",
     name: "Originals",
-    logo: null,
+    logo: seedProviderLogo("originals") as string | null,
     launchUrl: STUDIO_LAUNCH_URL as string | null,
     freeSpinsUrl: STUDIO_FREE_SPINS_URL as string | null,
   },
-  { slug: "sandbox-slots", name: "Sandbox Slots", logo: null, launchUrl: null, freeSpinsUrl: null },
-  { slug: "sandbox-live", name: "Sandbox Live", logo: null, launchUrl: null, freeSpinsUrl: null },
+  {
+    slug: "sandbox-slots",
+    name: "Sandbox Slots",
+    logo: seedProviderLogo("sandbox-slots"),
+    launchUrl: null,
+    freeSpinsUrl: null,
+  },
+  {
+    slug: "sandbox-live",
+    name: "Sandbox Live",
+    logo: seedProviderLogo("sandbox-live"),
+    launchUrl: null,
+    freeSpinsUrl: null,
+  },
 ];
 
 export const seedGameCollections = [

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { seedGameImage, seedGames } from "./game-catalogue";
+import { seedGameImage, seedGameProviders, seedGames, seedProviderLogo } from "./game-catalogue";
 import { seedPaymentMethods, xrpDepositMethod } from "./payment-methods";
 
 const publicDir = path.resolve(import.meta.dirname, "../../../web/public");
@@ -43,6 +43,24 @@ describe("the seed's pictures", () => {
     );
     expect(logos.size).toBeGreaterThan(0);
     for (const url of logos) expectPlainSvg(url, shipped(url));
+  });
+
+  it("GM-08 every demo provider's logo is an SVG the web app ships", () => {
+    for (const provider of seedGameProviders) {
+      expect(provider.logo, provider.slug).toBe(seedProviderLogo(provider.slug));
+      const url = seedProviderLogo(provider.slug);
+      expectPlainSvg(url, shipped(url));
+    }
+  });
+
+  it("migration 0097 gives exactly the seeded providers their logo", () => {
+    const sql = readFileSync(path.join(migrationsDir, "0097_demo_provider_logos.sql"), "utf8");
+    const listed = [...(sql.match(/slug IN \(([^)]*)\)/)?.[1] ?? "").matchAll(/'([^']+)'/g)].map(
+      (match) => match[1],
+    );
+    expect(listed.sort()).toEqual(seedGameProviders.map((provider) => provider.slug).sort());
+    expect(sql).toContain("'/images/providers/' || slug || '.svg'");
+    expect(sql).toMatch(/WHERE logo IS NULL/);
   });
 
   it("migration 0055 moves exactly the seeded games' old cover paths", () => {

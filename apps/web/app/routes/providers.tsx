@@ -49,7 +49,20 @@ export default function ProvidersPage() {
         >
           {list.map((provider) => (
             <li key={provider.id}>
-              <Link to={href(`/providers/${provider.slug ?? provider.id}`)}>{provider.name}</Link>
+              <Link to={href(`/providers/${provider.slug ?? provider.id}`)}>
+                {/* The name beside it is the link's text: the logo is decoration. */}
+                {provider.logo ? (
+                  <img
+                    className="provider-list__logo"
+                    src={provider.logo}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                  />
+                ) : null}
+                <span>{provider.name}</span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api/api-client";
 
-export type ProviderSummary = { id: number | string; name: string; slug?: string };
+export type ProviderSummary = { id: number | string; name: string; slug?: string; logo?: string };
 
-type ProviderItem = { id?: unknown; name?: unknown; slug?: unknown };
+type ProviderItem = { id?: unknown; name?: unknown; slug?: unknown; logo?: unknown };
 
 export const providersQuery = {
   queryKey: ["game", "providers"] as const,
@@ -19,6 +19,7 @@ export const providersQuery = {
           id: item.id,
           name: item.name,
           ...(typeof item.slug === "string" ? { slug: item.slug } : {}),
+          ...(typeof item.logo === "string" && item.logo !== "" ? { logo: item.logo } : {}),
         });
       }
     }

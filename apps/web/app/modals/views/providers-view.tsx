@@ -16,7 +16,13 @@ export default function ProvidersView(_props: ModalViewProps) {
     <ul className="modal-links" aria-label={t("modals.providers.title", "Providers")}>
       {list.map((provider) => (
         <li key={provider.id}>
-          <Link to={href(`/providers/${provider.slug ?? provider.id}`)}>{provider.name}</Link>
+          <Link
+            className="modal-links__provider"
+            to={href(`/providers/${provider.slug ?? provider.id}`)}
+          >
+            {provider.logo ? <img src={provider.logo} alt="" width={24} height={24} /> : null}
+            {provider.name}
+          </Link>
         </li>
       ))}
     </ul>
