@@ -103,7 +103,9 @@ export function Footer() {
               {helpOrganisations.join(" · ")}
             </p>
           </div>
-          <Link className="rg-panel__link" to={href("/static/responsible-gambling")}>
+          {/* The tools themselves (limits, breaks, self-exclusion); the legal column links the
+              policy page, so the footer never links one page twice. */}
+          <Link className="rg-panel__link" to={href("/profile/limits")}>
             <ShieldIcon size={18} />
             {t("layout.footer.rg.more", "Responsible gambling tools")}
           </Link>

@@ -13,6 +13,9 @@ import {
   popoverQuery,
   refreshNotifications,
 } from "./notifications-api";
+// "Mark all as read" is a modal-button like the site's other buttons; modal.css is otherwise
+// loaded only with a modal, so on a page without one the button showed unstyled.
+import "../../modals/modal.css";
 import "./notifications.css";
 
 function usePopoverMessages() {
