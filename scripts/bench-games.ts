@@ -21,7 +21,7 @@
 //   BENCH_PG_STATEMENTS=1 prints pg_stat_statements, BENCH_CPU_PROF=<dir> profiles the server.
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import { join, resolve } from "node:path";
@@ -47,8 +47,10 @@ import { postInTransaction } from "../apps/server/src/modules/wallet/ledger";
 import { checkLedger } from "../apps/server/src/modules/wallet/ledger-check";
 import { walletRepository } from "../apps/server/src/modules/wallet/repository";
 import { seed } from "../apps/server/src/seed";
+import { printStatements, statementsSettings } from "./lib/pg-statements";
 import { createPgbenchDatabase, pgbench } from "./lib/pgbench";
 import { findPgBin, freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
+import { clusterProcesses, cpuSeconds } from "./lib/proc-cpu";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -112,85 +114,6 @@ function pin(pids: readonly number[], cpus: string): void {
   }
 }
 
-/** The postmaster and its children (backends, background workers). */
-function clusterProcesses(postmaster: number): number[] {
-  const children = readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    });
-  return [postmaster, ...children];
-}
-
-/**
- * CPU seconds from /proc: one process, every process of a name, or a PostgreSQL cluster (its
- * postmaster, with the children it reaped, and its live backends) so other clusters on the
- * machine do not count.
- */
-function cpuSeconds(select: { pid: number } | { name: string } | { postmaster: number }): number {
-  const ticks = 100;
-  const pids =
-    "pid" in select
-      ? [select.pid]
-      : readdirSync("/proc")
-          .filter((entry) => /^\d+$/.test(entry))
-          .map(Number);
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const command = stat.slice(stat.indexOf("(") + 1, close);
-      if ("name" in select && command !== select.name) continue;
-      const fields = stat.slice(close + 2).split(" ");
-      if ("postmaster" in select) {
-        const parent = Number(fields[1]);
-        if (pid === select.postmaster) total += (Number(fields[13]) + Number(fields[14])) / ticks;
-        else if (parent !== select.postmaster) continue;
-      }
-      total += (Number(fields[11]) + Number(fields[12])) / ticks;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
-}
-
-/** The statements of the wallet phase that took the most time, per signed call. */
-async function printStatements(db: ReturnType<typeof openPostgres>, calls: number) {
-  const rows = await db.query<{
-    query: string;
-    calls: string;
-    exec: number;
-    plan: number;
-    top: boolean;
-  }>(
-    `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls::text AS calls,
-            total_exec_time AS exec, total_plan_time AS plan, toplevel AS top
-       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-      ORDER BY total_exec_time + total_plan_time DESC LIMIT 25`,
-  );
-  const [top] = await db.query<{ calls: string }>(
-    `SELECT sum(calls)::text AS calls FROM pg_stat_statements
-      WHERE toplevel AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-  );
-  console.log(
-    `  statements sent per signed call: ${(Number(top?.calls ?? 0) / calls).toFixed(2)}; by time (µs per signed call; nested = run inside a function or trigger):`,
-  );
-  for (const row of rows) {
-    const us = ((row.exec + row.plan) * 1000) / calls;
-    console.log(
-      `  ${us.toFixed(0).padStart(6)} µs (plan ${((row.plan * 1000) / calls).toFixed(0).padStart(4)})  ${(Number(row.calls) / calls).toFixed(2).padStart(5)}×  ${row.top ? "top   " : "nested"}  ${row.query.slice(0, 130)}`,
-    );
-  }
-}
-
 // ---- the server child ------------------------------------------------------------------------
 const statementsProfile = process.env.BENCH_PG_STATEMENTS === "1";
 if (process.env.BENCH_GAMES_SERVER) {
@@ -232,13 +155,7 @@ async function main() {
     // BENCH_PG_STATEMENTS=1: pg_stat_statements (nested statements too) for the wallet phase.
     const cluster = await startThrowawayPostgres({
       max_connections: "200",
-      ...(statementsProfile
-        ? {
-            shared_preload_libraries: "pg_stat_statements",
-            "pg_stat_statements.track": "all",
-            "pg_stat_statements.track_planning": "on",
-          }
-        : {}),
+      ...(statementsProfile ? statementsSettings : {}),
     });
     target = cluster.url;
     stopPg = cluster.stop;
