@@ -126,6 +126,13 @@ export const DepositBonus = z
      */
     minDeposit: DecimalAmount.nullable(),
     maxDeposit: DecimalAmount.nullable(),
+    /**
+     * Derived in the asked currency, as a grant computes it (the currency's own item, else the
+     * base-currency amount converted at the site's rates, rounded down): type 1 the bonus money,
+     * type 2 its cap. Null when there is none (type 3, or an uncapped percentage).
+     */
+    bonusAmount: DecimalAmount.nullable(),
+    maxBonusAmount: DecimalAmount.nullable(),
     /** Wagering: the bonus amount times this multiplier must be wagered ("35"). */
     wagerMultiplier: z.string(),
     /** The largest stake allowed while the bonus is active, in the asked currency (null: none). */

@@ -118,6 +118,10 @@ export const Invoice = z
     type: z.union([z.literal(1), z.literal(2)]),
     status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
     method: z.string(),
+    /** The method's display name (payment_methods.title); the method key when it is gone. */
+    methodTitle: z.string(),
+    /** The method's logo URL, as the payment methods list gives it; null when it has none. */
+    methodLogo: z.string().nullable(),
     amount: DecimalAmount,
     currency: z.string(),
     createdAt: z.string(),

@@ -287,6 +287,15 @@ export function toDepositBonus(
   const text = (value: bigint | null) => (value === null ? null : formatAmount(value, subunit));
   const range = depositRange(bonus, currency, currencies);
   const maxBet = perCurrency(bonus.maxBet, currency, currencies);
+  const { assign } = bonus;
+  const cash =
+    bonus.type === 1
+      ? amountIn(assign.amountItems, assign.baseCurrencyAmount, currency, currencies)
+      : null;
+  const cap =
+    bonus.type === 2
+      ? amountIn(assign.maxAmountItems, assign.baseCurrencyMaxAmount, currency, currencies)
+      : null;
   const spinBet = perCurrency(bonus.freespinBet, currency, currencies);
   return {
     id: bonus.id,
@@ -321,6 +330,8 @@ export function toDepositBonus(
     },
     minDeposit: text(range.min),
     maxDeposit: text(range.max),
+    bonusAmount: text(cash),
+    maxBonusAmount: text(cap),
     wagerMultiplier: bonus.wagerMultiplier,
     maxBetAmount: text(maxBet),
     expiresInDays: bonus.expiresInDays,

@@ -22,9 +22,17 @@ export const INVOICE_COLUMNS = `id, number, type, status, player_id, wallet_acco
   amount, public_data, created_at`;
 
 export async function toInvoice(db: Queryable, row: InvoiceRow): Promise<Invoice> {
-  const [currency] = await db.query<{ subunit_to_unit: string }>(
-    "SELECT subunit_to_unit FROM currencies WHERE code = $1",
-    [row.currency],
+  // The method's display name and logo as the methods list shows them (its key when removed).
+  const [currency] = await db.query<{
+    subunit_to_unit: string | null;
+    title: string | null;
+    logo: string | null;
+  }>(
+    `SELECT (SELECT subunit_to_unit FROM currencies WHERE code = $1) AS subunit_to_unit,
+       m.title, m.logo
+     FROM (SELECT 1) AS one
+     LEFT JOIN payment_methods m ON m.direction = $2 AND m.method = $3`,
+    [row.currency, Number(row.type) === 1 ? "deposit" : "withdrawal", row.method],
   );
   return {
     id: row.id,
@@ -32,6 +40,8 @@ export async function toInvoice(db: Queryable, row: InvoiceRow): Promise<Invoice
     type: Number(row.type) as Invoice["type"],
     status: Number(row.status) as Invoice["status"],
     method: row.method,
+    methodTitle: currency?.title ?? row.method,
+    methodLogo: currency?.logo ?? null,
     amount: formatAmount(BigInt(row.amount), BigInt(currency?.subunit_to_unit ?? "1")),
     currency: row.currency,
     createdAt: new Date(row.created_at).toISOString(),
