@@ -1,4 +1,4 @@
-import { useOutletContext } from "react-router";
+import { Link, useOutletContext } from "react-router";
 import { EmptyState } from "../features/page/empty-state";
 import { PageFrame } from "../features/page/page-frame";
 import type { LoaderEnv } from "../lib/loader-env";
@@ -34,8 +34,9 @@ export const meta: Route.MetaFunction = (args) =>
     "Answers to common questions about accounts, payments and play.",
   );
 
+/** The topics as cards (title and description) leading to their answers. */
 export default function QuestionsIndex() {
-  const { t } = useSite();
+  const { t, href } = useSite();
   const { topics } = useOutletContext<QuestionsOutletContext>();
   return (
     <PageFrame
@@ -50,7 +51,20 @@ export default function QuestionsIndex() {
         <EmptyState
           text={t("global-components.pages.questions.empty", "There are no questions yet.")}
         />
-      ) : null}
+      ) : (
+        <ul className="topic-list">
+          {topics.map((topic) => (
+            <li key={topic.identity}>
+              <Link className="topic-list__link" to={href(`/questions/${topic.identity}`)}>
+                <span className="topic-list__title">{topic.title}</span>
+                {topic.description ? (
+                  <span className="topic-list__text">{topic.description}</span>
+                ) : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </PageFrame>
   );
 }
