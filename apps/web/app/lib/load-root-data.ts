@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { localizeCollections } from "./content/collection-names";
 import { loadSiteContent } from "./content/load-site-content";
 import { parseCookies } from "./cookies";
 import type { LoaderEnv } from "./loader-env";
@@ -27,7 +28,7 @@ export async function loadRootData(env: LoaderEnv): Promise<RootData> {
     locales: basics.locales,
     country: init.country,
     settings: init.settings,
-    collections: basics.collections,
+    collections: localizeCollections(basics.collections, content),
     content,
     origin: env.origin,
     geoRestricted: Boolean(restriction?.restrict && restriction.restrictType === 1),

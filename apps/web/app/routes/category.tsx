@@ -3,6 +3,7 @@ import { PagedGameGrid } from "../features/games/game-grid";
 import type { GameFilters } from "../features/games/games-api";
 import { EmptyState } from "../features/page/empty-state";
 import { PageFrame } from "../features/page/page-frame";
+import { collectionName } from "../lib/content/collection-names";
 import type { LoaderEnv } from "../lib/loader-env";
 import { serverEnv } from "../lib/loader-env.server";
 import { clientEnv } from "../lib/loader-env-client";
@@ -32,7 +33,9 @@ export const shouldRevalidate = pageShouldRevalidate;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.loaderData?.collection.name,
+    title: args.loaderData
+      ? collectionName(rootDataOf(args)?.content ?? {}, args.loaderData.collection)
+      : undefined,
     description: pageText(rootDataOf(args), "category", "description", ""),
   });
 
@@ -44,12 +47,13 @@ const SORTS = [
 
 /** The collection's games, page after page (GET /api/game/games?collection=…, GM-02). */
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useSite();
+  const { t, content } = useSite();
   const { collection } = loaderData;
+  const name = collectionName(content, collection);
   const sortId = useId();
   const [sort, setSort] = useState<NonNullable<GameFilters["sort"]>>("popular");
   return (
-    <PageFrame title={collection.name}>
+    <PageFrame title={name}>
       <div className="game-sort">
         <label htmlFor={sortId}>{t("global-components.games.sort", "Sort by")}</label>{" "}
         <select
@@ -68,7 +72,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <PagedGameGrid
         key={`${collection.slug}-${sort}`}
         filters={{ collection: collection.slug, sort, perPage: 24 }}
-        label={collection.name}
+        label={name}
         empty={
           <EmptyState
             text={t(

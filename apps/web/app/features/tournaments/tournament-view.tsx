@@ -3,6 +3,7 @@ import type { TournamentLeaderboardEvent } from "@casino/contract/tournament";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button";
+import { collectionName } from "../../lib/content/collection-names";
 import { isRealtimeStarted, onRealtimeReconnect, startRealtime } from "../../lib/realtime/realtime";
 import { useRealtime } from "../../lib/realtime/use-realtime";
 import { useModals, useSite } from "../../lib/site";
@@ -32,7 +33,7 @@ const OWN_PLACE_REFRESH_MS = 2_000;
 
 /** /tournaments/{identity}: prizes, rules, the join button and the live leaderboard. */
 export function TournamentView({ identity }: { identity: string }) {
-  const { t, session, locale } = useSite();
+  const { t, session, locale, content } = useSite();
   const viewer = session.isLoggedIn ? session.profileId : null;
   const query = useQuery(tournamentQuery(identity, viewer));
   useLiveLeaderboard(identity, viewer, query.data);
@@ -54,7 +55,7 @@ export function TournamentView({ identity }: { identity: string }) {
   const eligible = [
     ...rules.games.map((game) => game.title),
     ...rules.providers.map((provider) => provider.name),
-    ...rules.collections.map((collection) => collection.name),
+    ...rules.collections.map((collection) => collectionName(content, collection)),
   ];
   return (
     <div className="tournament">
