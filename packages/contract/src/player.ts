@@ -6,6 +6,7 @@
 // server checks them with packages/validation against the operator's field descriptors and
 // answers 422 with `error.fields`, exactly as the web form does before sending.
 import { z } from "zod";
+import { nicknameProblem } from "./nickname";
 import { PageMeta } from "./pagination";
 import { CountryCode, LocaleCode } from "./settings";
 import { VerificationStatus } from "./verification";
@@ -60,12 +61,27 @@ export const Fingerprint = z.string().max(128);
 
 const text = z.string().max(255);
 
+/**
+ * A nickname as sent (issue 31 item 9): trimmed, then empty (none: the server makes one from the
+ * e-mail on sign-up) or 3 to 24 letters and digits in words joined by one space, dot,
+ * underscore or hyphen (./nickname.ts). Whether it must be unique (case-insensitively) is the
+ * operator's `nickname.unique` setting, checked by the server.
+ */
+export const NicknameInput = z
+  .string()
+  .max(255)
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = value === "" ? null : nicknameProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
 /** POST /api/player/register (SU-23, BE-09). */
 export const RegisterBody = z
   .strictObject({
     email: text.optional(),
     phone: text.optional(),
-    nickname: text.optional(),
+    nickname: NicknameInput.optional(),
     country: text.optional(),
     currency: text.optional(),
     locale: text.optional(),
@@ -243,7 +259,7 @@ const editableText = text.nullable().optional();
  */
 export const ProfileUpdateBody = z
   .strictObject({
-    nickname: editableText,
+    nickname: NicknameInput.nullable().optional(),
     email: editableText,
     phone: editableText,
     country: editableText,

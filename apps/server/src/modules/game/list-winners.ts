@@ -1,13 +1,14 @@
+import { maskNickname } from "@casino/contract/nickname";
 import { formatAmount } from "@casino/money/format";
 import type { Queryable } from "../../infra/db";
 import { subunitOf } from "./provider-wallet";
 import type { GameCatalogueRepository } from "./repository";
 
-/** "Ada" → "A**a", an e-mail's local part likewise: winners are shown, never identified. */
-export function maskName(name: string): string {
-  if (name.length <= 2) return `${name[0] ?? "*"}*`;
-  return `${name[0]}${"*".repeat(Math.min(name.length - 2, 6))}${name[name.length - 1]}`;
-}
+/**
+ * "Adam" → "A**m", an e-mail's local part likewise: winners are shown, never identified. Cut by
+ * grapheme, so an emoji of an older nickname is never split in half (issue 31 item 9).
+ */
+export const maskName = maskNickname;
 
 const TTL_MS = 5_000;
 

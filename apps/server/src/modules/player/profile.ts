@@ -1,7 +1,9 @@
+import { NICKNAME_MESSAGES } from "@casino/contract/nickname";
 import type { Profile, ProfileUpdateBody } from "@casino/contract/player";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { sendEmailConfirmation } from "./email-confirmation";
+import { lockAndCheckNickname, nicknamesUnique } from "./nickname";
 import {
   addFieldError,
   checkReferences,
@@ -136,8 +138,17 @@ export async function updateProfile(
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
   if (Object.keys(columns).length === 0) return toProfile(current);
 
+  // Issue 31 item 9: with unique nicknames, a new one is checked under its lock, in the same
+  // transaction that stores it (a change of letter case of one's own nickname is no clash).
+  const nickname = typeof columns.nickname === "string" ? columns.nickname : null;
+  const uniqueNickname = nickname !== null && (await nicknamesUnique(ctx));
   try {
-    const updated = await players.updateColumns(playerId, columns, ctx.now());
+    const updated = await ctx.db.transaction(async (tx) => {
+      if (uniqueNickname && (await lockAndCheckNickname(tx, nickname, playerId))) {
+        throw AppError.unprocessable({ nickname: [NICKNAME_MESSAGES.taken] });
+      }
+      return playersRepository(tx).updateColumns(playerId, columns, ctx.now());
+    });
     if (!updated) throw AppError.unauthorized();
     // An operator may make the e-mail editable: a new address is unconfirmed and gets a link.
     if (columns.email_confirmed_at === null && updated.email) {

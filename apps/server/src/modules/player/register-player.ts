@@ -1,3 +1,4 @@
+import { NICKNAME_MESSAGES } from "@casino/contract/nickname";
 import type { RegisterBody, RegisterPhoneBody, SessionTokens } from "@casino/contract/player";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
@@ -7,6 +8,7 @@ import { openFirstAccount } from "../wallet/accounts";
 import { assertCountryAllowed } from "./assert-country-allowed";
 import { audit, limitOrAudit } from "./audit";
 import { sendEmailConfirmation } from "./email-confirmation";
+import { derivedNickname, lockAndCheckNickname, nicknamesUnique, nicknameTaken } from "./nickname";
 import { checkOtp, OTP_MAX_ATTEMPTS, otpHash, otpInvalid } from "./one-time-codes";
 import {
   addFieldError,
@@ -26,11 +28,6 @@ import {
 import { startSession } from "./start-session";
 
 const REQUIRED = "Value is required";
-
-/** "jane.doe+casino@example.com" → "jane.doe+casino" (SU-14: nickname from the e-mail). */
-export function nicknameFromEmail(email: string): string {
-  return email.split("@")[0]!.slice(0, 255);
-}
 
 type Registration =
   | { kind: "email"; body: RegisterBody }
@@ -136,6 +133,11 @@ async function createAccount(
   if (phone && !errors.phone && (await players.findByPhone(phone))) {
     addFieldError(errors, "phone", FIELD_MESSAGES.phoneTaken);
   }
+  const nickname = body.nickname?.trim() || null;
+  const uniqueNicknames = await nicknamesUnique(ctx);
+  if (nickname && uniqueNicknames && (await nicknameTaken(ctx.db, nickname, null))) {
+    addFieldError(errors, "nickname", NICKNAME_MESSAGES.taken);
+  }
   await checkCommonPassword(errors, "password", body.password);
   if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
 
@@ -177,12 +179,19 @@ async function createAccount(
         );
         if (!used) throw otpInvalid();
       }
+      // Checked again under the nickname's lock: a sign-up racing for the same one loses here.
+      if (nickname && uniqueNicknames && (await lockAndCheckNickname(tx, nickname, null))) {
+        throw AppError.unprocessable({ nickname: [NICKNAME_MESSAGES.taken] });
+      }
       const player = await playersRepository(tx).createPlayer(
         {
           email,
           phone,
           passwordHash,
-          nickname: body.nickname?.trim() || (email ? nicknameFromEmail(email) : null),
+          // SU-14: else a nickname from the e-mail ("jane.doe+casino@…" → "jane.doe casino").
+          nickname:
+            nickname ??
+            (await derivedNickname(tx, email ? email.split("@")[0]! : null, uniqueNicknames)),
           country: body.country || null,
           currency: body.currency || null,
           locale: body.locale || null,

@@ -95,6 +95,12 @@ export const publicSettingDefs: readonly PublicSettingDef[] = [
   flag("loyalty.enabled", "LOYALTY_ENABLED", "Loyalty programme on or off", true),
   flag("quests.enabled", "QUESTS_ENABLED", "Quests on or off", true),
   flag("turnOverWager.enabled", "TURN_OVER_WAGER_ENABLED", "Turn-over wager on or off", true),
+  flag(
+    "nickname.unique",
+    "NICKNAME_UNIQUE",
+    "Nicknames must be unique, compared case-insensitively (sign-up, social sign-up, profile)",
+    false,
+  ),
   {
     key: "verification.provider",
     env: "VERIFICATION_PROVIDER",

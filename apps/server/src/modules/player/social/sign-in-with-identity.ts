@@ -7,7 +7,7 @@ import { settingsRepository } from "../../settings/repository";
 import { openFirstAccount } from "../../wallet/accounts";
 import { assertCountryAllowed } from "../assert-country-allowed";
 import { audit } from "../audit";
-import { nicknameFromEmail } from "../register-player";
+import { derivedNickname, nicknamesUnique } from "../nickname";
 import { DuplicatePlayerError, type PlayerRecord, playersRepository } from "../repository";
 import { startSession } from "../start-session";
 import { socialRepository } from "./repository";
@@ -90,20 +90,24 @@ async function findOrCreatePlayer(
     if (player) return player;
   }
   const defaults = await newPlayerDefaults(ctx, input, country);
+  const uniqueNicknames = await nicknamesUnique(ctx);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       return await ctx.db.transaction(async (tx) => {
         const txPlayers = playersRepository(tx);
         // The provider verified this e-mail, so it may sign in to the account that has it.
         const existing = identity.email ? await txPlayers.findByEmail(identity.email) : null;
+        const nickname = existing
+          ? null
+          : ((await derivedNickname(tx, identity.name, uniqueNicknames)) ??
+            (await derivedNickname(tx, identity.email?.split("@")[0] ?? null, uniqueNicknames)));
         const player =
           existing ??
           (await txPlayers.createPlayer(
             {
               email: identity.email,
               emailConfirmedAt: identity.email ? ctx.now() : null,
-              nickname:
-                identity.name ?? (identity.email ? nicknameFromEmail(identity.email) : null),
+              nickname,
               ...defaults,
               registrationMethod: "social",
             },
