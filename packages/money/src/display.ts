@@ -49,11 +49,21 @@ export interface DisplayCurrency {
 }
 
 /**
- * The unit an amount of this currency is shown in: its first sub-currency when it has one
- * (BTC → mBTC), otherwise itself. `subunitToUnit` is minor units per shown unit.
+ * The player's one choice of unit for every currency that has sub-units: "sub" (the default,
+ * spec §5: BTC and ETH in milli-units) or "major" (BTC, ETH).
  */
-export function displayUnit(currency: DisplayCurrency): { code: string; subunitToUnit: bigint } {
-  const sub = currency.subCurrencies?.[0];
+export type UnitChoice = "sub" | "major";
+
+/**
+ * The unit an amount of this currency is shown in: its first sub-currency when it has one
+ * (BTC → mBTC) unless the choice is "major", otherwise itself. `subunitToUnit` is minor units
+ * per shown unit.
+ */
+export function displayUnit(
+  currency: DisplayCurrency,
+  choice: UnitChoice = "sub",
+): { code: string; subunitToUnit: bigint } {
+  const sub = choice === "sub" ? currency.subCurrencies?.[0] : undefined;
   if (!sub) return { code: currency.code, subunitToUnit: subunitFactor(currency.subunitToUnit) };
   return {
     code: sub.code,

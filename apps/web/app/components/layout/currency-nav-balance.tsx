@@ -4,23 +4,18 @@
 // events invalidate it (lib/realtime/realtime-query-sync.ts), so the balance moves live.
 import type { WalletAccount } from "@casino/contract/wallet";
 import { useQuery } from "@tanstack/react-query";
-import { formatMoney } from "../../features/wallet/wallet-rules";
-import { currenciesQuery } from "../../lib/player-fields";
 import { walletAccountsQuery } from "../../lib/session/player-queries";
 import { useSite } from "../../lib/site";
+import { useMoney } from "../../lib/use-money";
 import { CoinsIcon } from "../art/icons";
 
 function useBalances() {
   const { session } = useSite();
   const accounts = useQuery({ ...walletAccountsQuery, enabled: session.isLoggedIn });
-  const currencies = useQuery({ ...currenciesQuery, enabled: session.isLoggedIn });
+  // The amounts in the unit the player chose (mBTC or BTC), as every page shows them.
+  const money = useMoney();
   const list = ((accounts.data ?? []) as WalletAccount[]).filter((account) => !account.isHidden);
-  const format = (account: WalletAccount) =>
-    formatMoney(
-      account.balance,
-      currencies.data?.find((currency) => currency.code === account.currency),
-      account.currency,
-    );
+  const format = (account: WalletAccount) => money.format(account.balance, account.currency);
   return { list, active: list.find((account) => account.status === 1) ?? null, format };
 }
 

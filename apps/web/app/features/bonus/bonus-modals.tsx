@@ -2,9 +2,11 @@
 // "bonusId currency": a deposit bonus of the wallet's list), bonus-details (value "bonus:12" or
 // "freespin:3": a player bonus), cancel-unsettled-bonus and bonus-cancel-lock (why a cancel was
 // refused), turn-over-wager (value: currency; what is still to wager before a withdrawal).
+import { fractionDigits } from "@casino/money/subunit";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useSite } from "../../lib/site";
+import { type Money, useMoney } from "../../lib/use-money";
 import type { ModalViewProps } from "../../modals/modal-view-props";
 import { turnOverQuery } from "../wallet/wallet-api";
 import {
@@ -65,6 +67,7 @@ function Facts({ rows }: { rows: [string, string][] }) {
 
 function DepositBonusInfo({ modalKey, value, close }: ModalViewProps) {
   const { t, href } = useSite();
+  const money = useMoney();
   const [id = "", currency = ""] = (value ?? "").split(" ");
   const list = useQuery({ ...depositBonusesQuery(currency, ""), enabled: currency !== "" });
   const bonus = list.data?.find((item) => String(item.id) === id) ?? null;
@@ -84,7 +87,7 @@ function DepositBonusInfo({ modalKey, value, close }: ModalViewProps) {
     <div className="modal-form" data-view={modalKey}>
       <h3 className="bonus-card__name">{bonus.name}</h3>
       <p className="modal-text">{bonus.description}</p>
-      <Facts rows={bonusFacts(bonus, currency, text)} />
+      <Facts rows={bonusFacts(bonus, currency, text, money)} />
       {modalKey === "package-bonus" && bonus.package ? (
         <>
           <h4 className="bonus-card__name">{bonus.package.name}</h4>
@@ -114,26 +117,36 @@ function DepositBonusInfo({ modalKey, value, close }: ModalViewProps) {
   );
 }
 
+/** The facts of a deposit bonus, every amount with its unit in the player's choice (issue 31). */
 export function bonusFacts(
   bonus: DepositBonus,
   currency: string,
   text: (key: string, fallback: string) => string,
+  money: Money,
 ): [string, string][] {
-  const preview = previewText(bonusPreview(bonus, bonus.minDeposit ?? "0", currency), currency);
+  const decimals = fractionDigits(money.currency(currency)?.subunitToUnit ?? 100);
+  const preview = previewText(
+    bonusPreview(bonus, bonus.minDeposit ?? "0", decimals),
+    (amount) => money.format(amount, currency),
+    (max) => money.range(null, max, currency),
+  );
   const rows: [string, string][] = [];
   if (bonus.type === 2 && bonus.assignConditions.depositPercentage) {
     rows.push([text("percent", "Bonus"), `${bonus.assignConditions.depositPercentage}%`]);
+    if (bonus.maxBonusAmount)
+      rows.push([text("maxBonus", "Largest bonus"), money.format(bonus.maxBonusAmount, currency)]);
   } else if (preview) {
     rows.push([text("amount", "Bonus"), preview]);
   }
-  if (bonus.minDeposit)
-    rows.push([text("minDeposit", "Minimum deposit"), `${bonus.minDeposit} ${currency}`]);
-  if (bonus.maxDeposit)
-    rows.push([text("maxDeposit", "Maximum deposit"), `${bonus.maxDeposit} ${currency}`]);
+  if (bonus.minDeposit || bonus.maxDeposit)
+    rows.push([
+      text("depositRange", "Deposit"),
+      money.range(bonus.minDeposit, bonus.maxDeposit, currency),
+    ]);
   if (bonus.wagerMultiplier !== "0")
     rows.push([text("wager", "Wagering"), `×${bonus.wagerMultiplier}`]);
   if (bonus.maxBetAmount)
-    rows.push([text("maxBet", "Max bet"), `${bonus.maxBetAmount} ${currency}`]);
+    rows.push([text("maxBet", "Max bet"), money.format(bonus.maxBetAmount, currency)]);
   if (bonus.freespins) {
     rows.push([
       text("freespins", "Free spins"),
@@ -146,6 +159,7 @@ export function bonusFacts(
 
 function PlayerBonusDetails({ value, close }: ModalViewProps) {
   const { t } = useSite();
+  const money = useMoney();
   const target = parseTarget(value);
   const bonuses = useQuery({ ...playerBonusesQuery([]), enabled: target?.kind === "bonus" });
   const spins = useQuery({ ...playerFreespinsQuery([]), enabled: target?.kind === "freespin" });
@@ -157,16 +171,16 @@ function PlayerBonusDetails({ value, close }: ModalViewProps) {
   if (bonus) {
     name = bonus.name;
     rows = [
-      [text("amount", "Bonus"), `${bonus.amount} ${bonus.currency}`],
-      [text("balance", "Bonus balance"), `${bonus.balance} ${bonus.currency}`],
+      [text("amount", "Bonus"), money.format(bonus.amount, bonus.currency)],
+      [text("balance", "Bonus balance"), money.format(bonus.balance, bonus.currency)],
       [
         text("wagering", "Wagering"),
-        `${bonus.wagered} / ${bonus.wagerTotal} ${bonus.currency} (${wageringPercent(bonus)}%)`,
+        `${money.format(bonus.wagered, bonus.currency)} / ${money.format(bonus.wagerTotal, bonus.currency)} (${wageringPercent(bonus)}%)`,
       ],
       [text("multiplier", "Wager multiplier"), `×${bonus.wagerMultiplier}`],
       ...(bonus.maxBetAmount
         ? [
-            [text("maxBet", "Max bet"), `${bonus.maxBetAmount} ${bonus.currency}`] as [
+            [text("maxBet", "Max bet"), money.format(bonus.maxBetAmount, bonus.currency)] as [
               string,
               string,
             ],
@@ -180,8 +194,8 @@ function PlayerBonusDetails({ value, close }: ModalViewProps) {
     rows = [
       [text("spins", "Free spins"), `${spin.played} / ${spin.count} (${spinsPercent(spin)}%)`],
       [text("game", "Game"), spin.gameTitle],
-      [text("bet", "Spin stake"), `${spin.betAmount} ${spin.currency}`],
-      [text("won", "Won"), `${spin.winAmount} ${spin.currency}`],
+      [text("bet", "Spin stake"), money.format(spin.betAmount, spin.currency)],
+      [text("won", "Won"), money.format(spin.winAmount, spin.currency)],
       [text("expires", "Expires"), new Date(spin.expiresAt).toLocaleString()],
     ];
   }

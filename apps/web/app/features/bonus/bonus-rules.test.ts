@@ -167,13 +167,19 @@ describe("deposit bonus selection", () => {
 });
 
 describe("bonus preview (cash + FS)", () => {
+  const money = (code: string) => (amount: string) => `${amount} ${code}`;
+  const upTo = (max: string) => `up to ${max}`;
+  const none = { bonusAmount: null, maxBonusAmount: null };
+
   it("BN-13 type 1 cash, type 2 percent capped, type 3 free spins; cash with spins shows both", () => {
     const cash = {
       type: 1 as const,
       assignConditions: { ...assign, amountItems: [{ currency: "EUR", amount: "10" }] },
       freespins: null,
+      ...none,
+      bonusAmount: "10.00",
     };
-    expect(previewText(bonusPreview(cash, "100", "EUR"), "EUR")).toBe("10 EUR");
+    expect(previewText(bonusPreview(cash, "100"), money("EUR"), upTo)).toBe("10 EUR");
     const percent = {
       type: 2 as const,
       assignConditions: {
@@ -182,15 +188,18 @@ describe("bonus preview (cash + FS)", () => {
         maxAmountItems: [{ currency: "EUR", amount: "200" }],
       },
       freespins: null,
+      ...none,
+      maxBonusAmount: "200.00",
     };
-    expect(previewText(bonusPreview(percent, "50.5", "EUR"), "EUR")).toBe("50.5 EUR");
-    expect(previewText(bonusPreview(percent, "500", "EUR"), "EUR")).toBe("200 EUR");
+    expect(previewText(bonusPreview(percent, "50.5"), money("EUR"), upTo)).toBe("50.5 EUR");
+    expect(previewText(bonusPreview(percent, "500"), money("EUR"), upTo)).toBe("200 EUR");
     const spins = {
       type: 3 as const,
       assignConditions: { ...assign, presets: { quantity: 50 } },
       freespins: null,
+      ...none,
     };
-    expect(previewText(bonusPreview(spins, "20", "EUR"), "EUR")).toBe("50 FS");
+    expect(previewText(bonusPreview(spins, "20"), money("EUR"), upTo)).toBe("50 FS");
     const both = {
       ...cash,
       freespins: {
@@ -201,7 +210,52 @@ describe("bonus preview (cash + FS)", () => {
         betAmount: "0.2",
       },
     };
-    expect(previewText(bonusPreview(both, "100", "EUR"), "EUR")).toBe("10 EUR + 20 FS");
+    expect(previewText(bonusPreview(both, "100"), money("EUR"), upTo)).toBe("10 EUR + 20 FS");
+  });
+
+  it("BN-13 amounts are the server's in the asked currency, never the base amount with another code (issue 31)", () => {
+    // A 10 USD cash bonus in a BTC wallet: the server converted it (0.00010309 BTC).
+    const cash = {
+      type: 1 as const,
+      assignConditions: { ...assign, baseCurrencyAmount: "10" },
+      freespins: null,
+      ...none,
+      bonusAmount: "0.00010309",
+    };
+    expect(previewText(bonusPreview(cash, "", 8), money("BTC"), upTo)).toBe("0.00010309 BTC");
+    // No converted amount: nothing to show rather than "10 BTC".
+    expect(
+      previewText(bonusPreview({ ...cash, bonusAmount: null }, "", 8), money("BTC"), upTo),
+    ).toBe("");
+    // A percentage without a deposit amount (crypto) shows its cap, in words.
+    const percent = {
+      type: 2 as const,
+      assignConditions: { ...assign, depositPercentage: "100", baseCurrencyMaxAmount: "200" },
+      freespins: null,
+      ...none,
+      maxBonusAmount: "0.00206185",
+    };
+    expect(previewText(bonusPreview(percent, "", 8), money("BTC"), upTo)).toBe(
+      "up to 0.00206185 BTC",
+    );
+    // With a deposit, rounded down to the currency's decimals.
+    expect(previewText(bonusPreview(percent, "0.00100001", 8), money("BTC"), upTo)).toBe(
+      "0.00100001 BTC",
+    );
+    expect(
+      previewText(
+        bonusPreview(
+          {
+            ...percent,
+            assignConditions: { ...percent.assignConditions, depositPercentage: "50" },
+          },
+          "0.00000003",
+          8,
+        ),
+        money("BTC"),
+        upTo,
+      ),
+    ).toBe("0.00000001 BTC");
   });
 });
 

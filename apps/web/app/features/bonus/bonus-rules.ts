@@ -125,36 +125,44 @@ export function promoSubmitDisabled(code: string, busy: boolean): boolean {
 // ---------------------------------------------------------------------------------------------
 // Bonus preview: cash plus free spins (spec §9 "Bonus preview shows cash plus free spins (FS)").
 
-export type BonusPreview = { cash: string | null; freeSpins: number | null };
-
-function amountFor(
-  items: readonly { currency: string; amount: string }[],
-  currency: string,
-): bigint | null {
-  return scaled(items.find((item) => item.currency === currency)?.amount);
-}
+export type BonusPreview = {
+  /** The bonus money this deposit gets, in major units of the asked currency. */
+  cash: string | null;
+  /** A percentage bonus without a deposit amount yet (crypto): its cap. */
+  upTo: string | null;
+  freeSpins: number | null;
+};
 
 /**
  * BN-13: type 1 the fixed amount, type 2 the deposit percentage capped at the max amount, type 3
- * the spins; a bonus with free spins adds them to its cash.
+ * the spins; a bonus with free spins adds them to its cash. Amounts are the server's, already in
+ * the asked currency (bonusAmount, maxBonusAmount: converted at the site's rates as the grant
+ * converts them), never a base-currency number shown with the wallet's code. `decimals` are the
+ * currency's; a percentage is rounded down to them. Without a deposit amount (crypto) a
+ * percentage bonus previews its cap.
  */
 export function bonusPreview(
-  bonus: Pick<DepositBonus, "type" | "assignConditions" | "freespins">,
+  bonus: Pick<
+    DepositBonus,
+    "type" | "assignConditions" | "freespins" | "bonusAmount" | "maxBonusAmount"
+  >,
   amount: string,
-  currency: string,
+  decimals = 2,
 ): BonusPreview {
   const assign = bonus.assignConditions;
   let cash: bigint | null = null;
+  let upTo: bigint | null = null;
   if (bonus.type === 1) {
-    cash = amountFor(assign.amountItems, currency) ?? scaled(assign.baseCurrencyAmount);
+    cash = scaled(bonus.bonusAmount);
   } else if (bonus.type === 2) {
     const percent = scaled(assign.depositPercentage);
     const deposit = scaled(amount);
-    if (percent !== null && deposit !== null) {
+    const cap = scaled(bonus.maxBonusAmount);
+    if (percent !== null && deposit !== null && deposit > 0n) {
       cash = (deposit * percent) / (100n * ONE);
-      const cap =
-        amountFor(assign.maxAmountItems, currency) ?? scaled(assign.baseCurrencyMaxAmount);
       if (cap !== null && cash > cap) cash = cap;
+    } else {
+      upTo = cap;
     }
   }
   const spins =
@@ -162,15 +170,24 @@ export function bonusPreview(
       ? (assign.presets.quantity ?? bonus.freespins?.count ?? null)
       : (bonus.freespins?.count ?? null);
   return {
-    cash: cash !== null && cash > 0n ? unscaled(cash) : null,
+    cash: cash !== null && cash > 0n ? unscaled(cash, decimals) : null,
+    upTo: upTo !== null && upTo > 0n ? unscaled(upTo, decimals) : null,
     freeSpins: spins && spins > 0 ? spins : null,
   };
 }
 
-/** "100 EUR + 50 FS", "10 EUR", "50 FS" (or "" when the bonus grants nothing to show). */
-export function previewText(preview: BonusPreview, currency: string): string {
+/**
+ * "100.00 EUR + 50 FS", "up to 2.06185 mBTC", "50 FS" (or "" when the bonus grants nothing to
+ * show): `money` formats an amount with its unit, `upTo` words an open-ended cap.
+ */
+export function previewText(
+  preview: BonusPreview,
+  money: (amount: string) => string,
+  upTo: (max: string) => string,
+): string {
   const parts: string[] = [];
-  if (preview.cash !== null) parts.push(`${preview.cash} ${currency}`);
+  if (preview.cash !== null) parts.push(money(preview.cash));
+  else if (preview.upTo !== null) parts.push(upTo(money(preview.upTo)));
   if (preview.freeSpins !== null) parts.push(`${preview.freeSpins} FS`);
   return parts.join(" + ");
 }

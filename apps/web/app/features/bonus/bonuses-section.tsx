@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { ListLoading } from "../../components/loading/loading-placeholders";
 import { ApiError } from "../../lib/api/api-error";
 import { useModals, useSite } from "../../lib/site";
+import { useMoney } from "../../lib/use-money";
 import { FormNotice } from "../../modals/views/form-notice";
 import { useAlert } from "../../toasts/use-alert";
 import { EmptyState } from "../page/empty-state";
@@ -211,6 +212,7 @@ function useActivate(target: BonusTarget) {
 
 function BonusCard({ bonus }: { bonus: PlayerBonus }) {
   const { text, date } = useBonusTexts();
+  const money = useMoney();
   const modals = useModals();
   const target: BonusTarget = { kind: "bonus", id: bonus.id };
   const { activate, notice } = useActivate(target);
@@ -222,22 +224,18 @@ function BonusCard({ bonus }: { bonus: PlayerBonus }) {
         <h3 id={headingId} className="bonus-card__name">
           {bonus.name}
         </h3>
-        <span>
-          {bonus.amount} {bonus.currency}
-        </span>
+        <span>{money.format(bonus.amount, bonus.currency)}</span>
       </div>
       <p className="bonus-card__facts">
         <span>
-          {text("balance", "Bonus balance: {amount} {currency}", {
-            amount: bonus.balance,
-            currency: bonus.currency,
+          {text("bonusBalance", "Bonus balance: {amount}", {
+            amount: money.format(bonus.balance, bonus.currency),
           })}
         </span>
         {bonus.maxBetAmount ? (
           <span>
-            {text("maxBet", "Max bet: {amount} {currency}", {
-              amount: bonus.maxBetAmount,
-              currency: bonus.currency,
+            {text("maxBetAmount", "Max bet: {amount}", {
+              amount: money.format(bonus.maxBetAmount, bonus.currency),
             })}
           </span>
         ) : null}
@@ -250,10 +248,9 @@ function BonusCard({ bonus }: { bonus: PlayerBonus }) {
         aria-label={text("wageringLabel", "Wagering of {name}", { name: bonus.name })}
       />
       <p className="bonus-card__facts" data-testid="wagering">
-        {text("wagering", "Wagered {wagered} of {total} {currency} ({percent}%)", {
-          wagered: bonus.wagered,
-          total: bonus.wagerTotal,
-          currency: bonus.currency,
+        {text("wageredOf", "Wagered {wagered} of {total} ({percent}%)", {
+          wagered: money.format(bonus.wagered, bonus.currency),
+          total: money.format(bonus.wagerTotal, bonus.currency),
           percent,
         })}
       </p>
@@ -296,6 +293,7 @@ function BonusCard({ bonus }: { bonus: PlayerBonus }) {
 function FreespinCard({ spin }: { spin: PlayerFreespin }) {
   const { text, date } = useBonusTexts();
   const { href } = useSite();
+  const money = useMoney();
   const modals = useModals();
   const target: BonusTarget = { kind: "freespin", id: spin.id };
   const { activate, notice } = useActivate(target);
@@ -310,10 +308,9 @@ function FreespinCard({ spin }: { spin: PlayerFreespin }) {
       </div>
       <p className="bonus-card__facts">
         <span>
-          {text("spinGame", "On {game}, {bet} {currency} a spin", {
+          {text("spinGameStake", "On {game}, {bet} a spin", {
             game: spin.gameTitle,
-            bet: spin.betAmount,
-            currency: spin.currency,
+            bet: money.format(spin.betAmount, spin.currency),
           })}
         </span>
         <span>{text("expires", "Expires {date}", { date: date(spin.expiresAt) })}</span>
@@ -325,11 +322,10 @@ function FreespinCard({ spin }: { spin: PlayerFreespin }) {
         aria-label={text("spinsLabel", "Spins played of {name}", { name: spin.name })}
       />
       <p className="bonus-card__facts">
-        {text("spinsPlayed", "{played} of {count} played, won {win} {currency}", {
+        {text("spinsPlayedWon", "{played} of {count} played, won {win}", {
           played: spin.played,
           count: spin.count,
-          win: spin.winAmount,
-          currency: spin.currency,
+          win: money.format(spin.winAmount, spin.currency),
         })}
       </p>
       <FormNotice text={notice} />
@@ -368,13 +364,14 @@ function FreespinCard({ spin }: { spin: PlayerFreespin }) {
 /** Finished bonuses and free spins with their result (status 3). */
 function History() {
   const { text, result, date } = useBonusTexts();
+  const money = useMoney();
   const bonuses = useQuery(playerBonusesQuery([3]));
   const spins = useQuery(playerFreespinsQuery([3]));
   const rows = [
     ...(bonuses.data ?? []).map((bonus) => ({
       key: `b${bonus.id}`,
       name: bonus.name,
-      amount: `${bonus.amount} ${bonus.currency}`,
+      amount: money.format(bonus.amount, bonus.currency),
       result: bonus.result,
       at: bonus.finishedAt ?? bonus.issuedAt,
     })),

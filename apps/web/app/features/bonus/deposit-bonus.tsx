@@ -4,10 +4,12 @@
 // promo-code panel; exactly one of the three is chosen. The choice goes to the deposit request
 // (bonusId / isBonusDecline); a promo code is stored for the deposit (trigger 3) and removed
 // with cancel. Loaded with the wallet chunk.
+import { fractionDigits } from "@casino/money/subunit";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../../lib/api/api-error";
 import { useModals, useSite } from "../../lib/site";
+import { useMoney } from "../../lib/use-money";
 import { useAlert } from "../../toasts/use-alert";
 import {
   addBonusCode,
@@ -173,14 +175,18 @@ function BonusOption({
   onInfo: () => void;
 }) {
   const { t } = useSite();
+  const money = useMoney();
   const disabled = isBonusDisabled(bonus, amount, crypto);
-  const preview = previewText(bonusPreview(bonus, amount, currency), currency);
+  // Every amount with its unit, in the unit the player chose (issue 31 item 3).
+  const preview = previewText(
+    bonusPreview(bonus, amount, fractionDigits(money.currency(currency)?.subunitToUnit ?? 100)),
+    (value) => money.format(value, currency),
+    (max) => t("global-components.money.upTo", "up to {max}", { max }),
+  );
   const range =
     bonus.minDeposit || bonus.maxDeposit
-      ? t("modals.wallet.bonus.range", "Deposit {min} – {max} {currency}", {
-          min: bonus.minDeposit ?? "0",
-          max: bonus.maxDeposit ?? "∞",
-          currency,
+      ? t("modals.wallet.bonus.depositRange", "Deposit {range}", {
+          range: money.range(bonus.minDeposit, bonus.maxDeposit, currency),
         })
       : "";
   return (

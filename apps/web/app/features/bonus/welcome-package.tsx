@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useModals, useSite } from "../../lib/site";
+import { useMoney } from "../../lib/use-money";
 import { EmptyState } from "../page/empty-state";
 import { accountsQuery } from "../wallet/wallet-api";
 import { depositBonusesQuery } from "./bonus-api";
@@ -50,6 +51,7 @@ export function WelcomePackage() {
 
 function PackageSteps() {
   const { t } = useSite();
+  const money = useMoney();
   const modals = useModals();
   const text = (key: string, fallback: string, vars?: Record<string, string | number>) =>
     t(`${WELCOME_TEXT}.${key}`, fallback, vars);
@@ -110,7 +112,7 @@ function PackageSteps() {
                 <>
                   <p className="modal-text">{offered.description}</p>
                   <dl className="bonus-facts">
-                    {bonusFacts(offered, currency, text).map(([name, value]) => (
+                    {bonusFacts(offered, currency, text, money).map(([name, value]) => (
                       <div key={name} className="bonus-facts__row">
                         <dt>{name}</dt>
                         <dd>{value}</dd>

@@ -5,21 +5,17 @@ import { playerChannel } from "@casino/contract/realtime";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useSite } from "../../lib/site";
+import { useMoney } from "../../lib/use-money";
 import { Pager } from "../page/pager";
 import { ROUNDS_KEY, type RoundFilters, roundsQuery } from "./games-api";
+import { type RoundOutcome, roundOutcome } from "./round-outcome";
 import { useChannel } from "./use-channel";
 
 const PER_PAGE = 10;
-/** game.bet.status: 1 pending, 2 won, 3 lost, 4 refunded. */
-const STATUS_TEXT: Record<number, [string, string]> = {
-  1: ["pending", "Pending"],
-  2: ["won", "Won"],
-  3: ["lost", "Lost"],
-  4: ["refunded", "Refunded"],
-};
 
 export function RoundsSection({ kind }: { kind: "bets" | "spins" }) {
   const { t, locale, session } = useSite();
+  const money = useMoney();
   const settledId = useId();
   const titleId = useId();
   const [filters, setFilters] = useState<RoundFilters>({ kind, page: 1, perPage: PER_PAGE });
@@ -38,10 +34,19 @@ export function RoundsSection({ kind }: { kind: "bets" | "spins" }) {
     kind === "bets"
       ? t("global-components.pages.profile-history.bets", "Bets")
       : t("global-components.pages.profile-history.spins", "Spins");
-  const statusText = (status: number) => {
-    const [key, fallback] = STATUS_TEXT[status] ?? ["unknown", String(status)];
-    return t(`global-components.pages.profile-history.betStatus.${key}`, fallback);
-  };
+  // By net result: won (more than the stake), stake returned, lost (part returned), lost.
+  const outcomeText = (outcome: RoundOutcome) =>
+    ({
+      pending: t("global-components.pages.profile-history.betStatus.pending", "Pending"),
+      won: t("global-components.pages.profile-history.betStatus.won", "Won"),
+      returned: t("global-components.pages.profile-history.betStatus.returned", "Stake returned"),
+      partial: t(
+        "global-components.pages.profile-history.betStatus.partial",
+        "Lost (part returned)",
+      ),
+      lost: t("global-components.pages.profile-history.betStatus.lost", "Lost"),
+      refunded: t("global-components.pages.profile-history.betStatus.refunded", "Refunded"),
+    })[outcome];
   return (
     <section className="profile-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="profile-card__title">
@@ -120,15 +125,15 @@ export function RoundsSection({ kind }: { kind: "bets" | "spins" }) {
                   {new Date(round.createdAt).toLocaleString(locale)}
                 </td>
                 <td data-label={t("global-components.pages.profile-history.stake", "Bet")}>
-                  {round.betAmount} {round.currency}
+                  {money.format(round.betAmount, round.currency)}
                 </td>
                 <td data-label={t("global-components.pages.profile-history.win", "Win")}>
-                  {round.winAmount} {round.currency}
+                  {money.format(round.winAmount, round.currency)}
                 </td>
                 <td
                   data-label={t("global-components.pages.profile-history.statusFilter", "Status")}
                 >
-                  {statusText(round.status)}
+                  {outcomeText(roundOutcome(round))}
                 </td>
               </tr>
             ))}

@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { currenciesQuery } from "../../lib/player-fields";
 import { useSite } from "../../lib/site";
+import { useUnitChoice } from "../../lib/use-money";
 import { formatMoney } from "../wallet/wallet-rules";
 import { formatDateTime } from "./limit-rules";
 import type { PlayerLimit } from "./limits-api";
@@ -30,6 +31,8 @@ const PERIODS_INLINE: Record<string, string> = {
 export function useLimitTexts() {
   const { t, locale } = useSite();
   const currencies = useQuery(currenciesQuery);
+  // The one unit choice of the site (mBTC or BTC, lib/use-money.ts).
+  const choice = useUnitChoice();
   const byCode = useCallback(
     (code: string | null): Currency | undefined =>
       currencies.data?.find((item) => item.code === code),
@@ -47,7 +50,7 @@ export function useLimitTexts() {
     /** "per day", after an amount. */
     const per = (value: string | null) => (value ? text(`per.${value}`, PER[value] ?? value) : "");
     const money = (amount: string | null, code: string | null) =>
-      amount && code ? formatMoney(amount, byCode(code), code) : "";
+      amount && code ? formatMoney(amount, byCode(code), code, choice) : "";
     /** "Deposit limit, daily, EUR": names the limit in its card and in its buttons. */
     const label = (limit: Pick<PlayerLimit, "definition" | "period" | "currency">) =>
       limit.period && limit.currency
@@ -58,8 +61,8 @@ export function useLimitTexts() {
           })
         : definition(limit.definition);
     const date = (iso: string) => formatDateTime(iso, locale);
-    return { text, definition, period, periodInline, per, money, label, date, byCode };
-  }, [t, locale, byCode]);
+    return { text, definition, period, periodInline, per, money, label, date, byCode, choice };
+  }, [t, locale, byCode, choice]);
 }
 
 export type LimitTexts = ReturnType<typeof useLimitTexts>;

@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../lib/api/api-error";
 import { useModals, useSite } from "../../lib/site";
+import { useMoney } from "../../lib/use-money";
 import { refreshWallet, useAccounts, useWalletLiveUpdates } from "./live-updates";
 import {
   createAccount,
@@ -17,7 +18,7 @@ import {
   TURN_OVER_KEY,
   WALLET_ACCOUNTS_KEY,
 } from "./wallet-api";
-import { formatMoney, sortAccounts } from "./wallet-rules";
+import { sortAccounts } from "./wallet-rules";
 import { markDepositOnly } from "./wallet-store";
 import type { WalletAccount } from "./wallet-types";
 // Direct loads of the page need the card, form and button styles (modal.css is otherwise lazy).
@@ -158,7 +159,6 @@ export function AccountsSection() {
 
 function AccountRow({
   account,
-  currency,
   busy,
   onSwitch,
   onHide,
@@ -170,15 +170,16 @@ function AccountRow({
   onHide: () => void;
 }) {
   const { t } = useSite();
+  const money = useMoney();
   const active = account.status === 1;
   return (
     <tr aria-current={active ? "true" : undefined}>
       <th scope="row">{account.currency}</th>
       <td data-label={t("global-components.pages.profile-wallet.balance", "Balance")}>
-        {formatMoney(account.balance, currency, account.currency)}
+        {money.format(account.balance, account.currency)}
       </td>
       <td data-label={t("global-components.pages.profile-wallet.withdrawable", "Withdrawable")}>
-        {formatMoney(account.withdrawalBalance, currency, account.currency)}
+        {money.format(account.withdrawalBalance, account.currency)}
       </td>
       <td data-label={t("global-components.pages.profile-wallet.status", "Status")}>
         {active

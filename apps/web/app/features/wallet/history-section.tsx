@@ -3,11 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useSite } from "../../lib/site";
+import { useMoney } from "../../lib/use-money";
 import { useAlert } from "../../toasts/use-alert";
 import { Pager } from "../page/pager";
 import { useWalletLiveUpdates } from "./live-updates";
+import { MethodLogo } from "./method-logo";
 import {
-  currenciesQuery,
   declineInvoice,
   INVOICES_KEY,
   type InvoiceFilters,
@@ -15,7 +16,6 @@ import {
   statisticsQuery,
   WALLET_ACCOUNTS_KEY,
 } from "./wallet-api";
-import { formatMoney } from "./wallet-rules";
 import type { Invoice } from "./wallet-types";
 // Direct loads of the page need the card, form and button styles (modal.css is otherwise lazy).
 import "../../forms/forms.css";
@@ -44,8 +44,7 @@ export function HistorySection() {
   const [filters, setFilters] = useState<InvoiceFilters>({ page: 1, perPage: PER_PAGE });
   const invoices = useQuery({ ...invoicesQuery(filters), placeholderData: (previous) => previous });
   const statistics = useQuery(statisticsQuery);
-  const currencies = useQuery(currenciesQuery);
-  const byCode = (code: string) => currencies.data?.find((item) => item.code === code);
+  const money = useMoney();
   const declining = useMutation({
     mutationFn: declineInvoice,
     onSuccess: () => {
@@ -81,9 +80,9 @@ export function HistorySection() {
               <li key={item.currency}>
                 <strong>{item.currency}</strong>{" "}
                 {t("global-components.pages.profile-history.deposited", "deposited")}{" "}
-                {formatMoney(item.depositTotal, byCode(item.currency), item.currency)} ·{" "}
+                {money.format(item.depositTotal, item.currency)} ·{" "}
                 {t("global-components.pages.profile-history.withdrawn", "withdrawn")}{" "}
-                {formatMoney(item.withdrawalTotal, byCode(item.currency), item.currency)}
+                {money.format(item.withdrawalTotal, item.currency)}
               </li>
             ))}
           </ul>
@@ -183,9 +182,18 @@ export function HistorySection() {
                     {new Date(invoice.createdAt).toLocaleString(locale)}
                   </td>
                   <td data-label={label("typeFilter", "Type")}>{typeText(invoice.type)}</td>
-                  <td data-label={label("method", "Method")}>{invoice.method}</td>
+                  <td data-label={label("method", "Method")}>
+                    {/* The method's display name and logo, never its internal key (issue 31). */}
+                    <span className="wallet-history-method">
+                      <MethodLogo
+                        method={{ logo: invoice.methodLogo, method: invoice.method }}
+                        currency={money.currency(invoice.currency)}
+                      />
+                      <span>{invoice.methodTitle}</span>
+                    </span>
+                  </td>
                   <td data-label={label("amount", "Amount")}>
-                    {formatMoney(invoice.amount, byCode(invoice.currency), invoice.currency)}
+                    {money.format(invoice.amount, invoice.currency)}
                   </td>
                   <td data-label={label("statusFilter", "Status")}>
                     <span className={`wallet-status wallet-status--${invoice.status}`}>

@@ -7,6 +7,7 @@ import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useEffect, useRef } from "react";
 import { onRealtimeReconnect, subscribeRealtime } from "../../lib/realtime/realtime";
 import { useSite } from "../../lib/site";
+import { useUnitChoice } from "../../lib/use-money";
 import { useAlert } from "../../toasts/use-alert";
 import {
   paymentInvoicesChannelOf,
@@ -73,8 +74,9 @@ export function useWalletLiveUpdates(): void {
   const alert = useAlert();
   const currencies = useQuery({ ...currenciesQuery, enabled: session.isLoggedIn });
   const profileId = session.isLoggedIn ? session.profileId : null;
-  const latest = useRef({ alert, currencies: currencies.data, locale });
-  latest.current = { alert, currencies: currencies.data, locale };
+  const choice = useUnitChoice();
+  const latest = useRef({ alert, currencies: currencies.data, locale, choice });
+  latest.current = { alert, currencies: currencies.data, locale, choice };
 
   useChannel(profileId ? walletAccountsChannelOf(profileId) : null, (data) => {
     const event = readAccountsEvent(data);
@@ -100,7 +102,7 @@ export function useWalletLiveUpdates(): void {
       const { currencies: list, locale: code } = latest.current;
       const currency = list?.find((item) => item.code === invoice.currency);
       latest.current.alert(key, {
-        sum: formatMoney(invoice.amount, currency, invoice.currency),
+        sum: formatMoney(invoice.amount, currency, invoice.currency, latest.current.choice),
         date: new Date(invoice.createdAt).toLocaleString(code),
       });
     });

@@ -9,6 +9,7 @@ import { useEffect, useId, useMemo, useState, useSyncExternalStore } from "react
 import { useNavigate } from "react-router";
 import { ApiError } from "../../lib/api/api-error";
 import { useModals, useSite } from "../../lib/site";
+import { setUnitChoice, useMoney } from "../../lib/use-money";
 import { useCountries } from "../../modals/views/use-countries";
 import { LIMITS_KEY, limitsQuery } from "../limits/limits-api";
 import { type DepositStop, depositStop, depositStopTexts } from "../limits/play-blocks";
@@ -27,13 +28,12 @@ import {
 } from "./wallet-api";
 import {
   accountsOfTab,
-  amountLabel,
   CURRENCY_TABS,
   type CurrencyTab,
   countryParam,
   equivalentAmount,
   flagImage,
-  formatMoney,
+  hasSubUnit,
   knownEquivalent,
   methodBounds,
   paymentRegion,
@@ -176,6 +176,7 @@ function BalanceBlock({
 }) {
   const { t } = useSite();
   const modals = useModals();
+  const money = useMoney();
   const client = useQueryClient();
   const panelId = useId();
   const [open, setOpen] = useState(false);
@@ -207,7 +208,7 @@ function BalanceBlock({
       <div className="wallet-balance__main">
         <span className="wallet-balance__label">{t("modals.wallet.balance", "Balance")}</span>
         <strong className="wallet-balance__value" data-testid="wallet-balance">
-          {formatMoney(active.balance, currency, active.currency)}
+          {money.format(active.balance, active.currency)}
         </strong>
         {equivalent !== null ? (
           <span className="wallet-balance__equivalent">
@@ -250,6 +251,24 @@ function BalanceBlock({
         >
           {t("modals.wallet.changeEquivalent", "Change equivalent currency")}
         </button>
+        {currency && hasSubUnit(currency) ? (
+          // One choice for every currency with sub-units, on every page (issue 31 item 3).
+          <label className="wallet-toggle">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={money.choice === "sub"}
+              checked={money.choice === "sub"}
+              onChange={(event) => setUnitChoice(event.target.checked ? "sub" : "major")}
+            />
+            <span>
+              {t("modals.wallet.showSubUnit", "Show {currency} in {unit}", {
+                currency: currency.code,
+                unit: currency.subCurrencies[0]?.code ?? currency.code,
+              })}
+            </span>
+          </label>
+        ) : null}
       </div>
       <div id={panelId} className="wallet-switcher" hidden={!open}>
         <Tabs.Root value={tab} onValueChange={(next) => setTab(next as CurrencyTab)}>
@@ -285,7 +304,7 @@ function BalanceBlock({
                   }
                 >
                   <span>{account.currency}</span>
-                  <span>{formatMoney(account.balance, accountCurrency, account.currency)}</span>
+                  <span>{money.format(account.balance, account.currency)}</span>
                   {eq !== null ? (
                     <span className="wallet-hint">
                       ≈ {eq} {equivalentCode}
@@ -351,6 +370,7 @@ function MethodsPane({
   onMethod: (method: PaymentMethod | null) => void;
 }) {
   const { t } = useSite();
+  const money = useMoney();
   const client = useQueryClient();
   const mobile = useIsMobile();
   const awaited = useAwaitedInvoice();
@@ -429,7 +449,6 @@ function MethodsPane({
       {showList ? (
         <ul className="wallet-methods" aria-label={t("modals.wallet.methods", "Payment methods")}>
           {list.map((item) => {
-            const bounds = methodBounds(item, subunit);
             return (
               <li key={item.method}>
                 <button
@@ -441,8 +460,8 @@ function MethodsPane({
                   <MethodLogo method={item} currency={currency} />
                   <span className="wallet-method__title">{item.title}</span>
                   <span className="wallet-method__min">
-                    {t("modals.wallet.minLabel", "Min")} {amountLabel(bounds.min, subunit)}{" "}
-                    {account.currency}
+                    {t("modals.wallet.minLabel", "Min")}{" "}
+                    {money.format(item.amountMin, account.currency)}
                   </span>
                 </button>
               </li>
@@ -530,14 +549,8 @@ function DepositLimitCard({ stop }: { stop: DepositStop | null }) {
   const { t, href } = useSite();
   const navigate = useNavigate();
   const date = usePlayerDate();
-  const currencies = useQuery(currenciesQuery);
-  const money = (amount: string, code: string) =>
-    formatMoney(
-      amount,
-      currencies.data?.find((item) => item.code === code),
-      code,
-    );
-  const { title, text } = depositStopTexts(stop, t, date, money);
+  const money = useMoney();
+  const { title, text } = depositStopTexts(stop, t, date, money.format);
   return (
     <section className="wallet-limit" aria-label={title}>
       <h3 className="wallet-mode-title">{title}</h3>

@@ -8,6 +8,8 @@ import {
   depositLimitReached,
   displayMoney,
   equivalentAmount,
+  formatMoney,
+  hasSubUnit,
   invoiceAlertKey,
   knownEquivalent,
   localized,
@@ -70,6 +72,16 @@ describe("wallet rules", () => {
     expect(displayMoney("12.5", EUR, "EUR")).toEqual({ value: "12.50", code: "EUR" });
     expect(showsEquivalent(BTC)).toBe(true);
     expect(showsEquivalent(EUR)).toBe(false);
+  });
+
+  it("WL-19 one unit choice: BTC in mBTC by default or in whole BTC, always with its unit (issue 31)", () => {
+    expect(formatMoney("0.00010309", BTC, "BTC")).toBe("0.10309 mBTC");
+    expect(formatMoney("0.00010309", BTC, "BTC", "major")).toBe("0.00010309 BTC");
+    // Currencies without sub-units are the same either way.
+    expect(formatMoney("10", EUR, "EUR", "major")).toBe("10.00 EUR");
+    expect(formatMoney("10", EUR, "EUR", "sub")).toBe("10.00 EUR");
+    expect(hasSubUnit(BTC)).toBe(true);
+    expect(hasSubUnit(EUR)).toBe(false);
   });
 
   it("WL-16 WL-17 the equivalent currency is USD unless a known one is stored", () => {

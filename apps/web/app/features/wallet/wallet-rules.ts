@@ -4,7 +4,7 @@
 import type { Currency } from "@casino/contract/settings";
 import type { WalletAccount } from "@casino/contract/wallet";
 import { min as minOf } from "@casino/money/arithmetic";
-import { displayUnit, formatEquivalent } from "@casino/money/display";
+import { displayUnit, formatEquivalent, type UnitChoice } from "@casino/money/display";
 import { formatAmount } from "@casino/money/format";
 import { parseAmount } from "@casino/money/parse";
 import { subunitFactor } from "@casino/money/subunit";
@@ -51,23 +51,35 @@ type MoneyCurrency = Pick<Currency, "code" | "subunitToUnit" | "subCurrencies">;
 
 /**
  * WL-19: an amount as it is shown: BTC and ETH in milli-units (their first sub-currency, factor
- * 1000), every other currency in its own unit with all its decimals.
+ * 1000) unless the player chose whole units, every other currency in its own unit with all its
+ * decimals.
  */
 export function displayMoney(
   amount: string,
   currency: MoneyCurrency | undefined,
   code: string,
+  choice: UnitChoice = "sub",
 ): { value: string; code: string } {
   if (!currency) return { value: amount, code };
   const minor = toMinor(amount, currency.subunitToUnit);
-  const unit = displayUnit(currency);
+  const unit = displayUnit(currency, choice);
   return { value: formatAmount(minor, unit.subunitToUnit), code: unit.code };
 }
 
-/** "12.50 EUR", "1.25000 mBTC". */
-export function formatMoney(amount: string, currency: MoneyCurrency | undefined, code: string) {
-  const shown = displayMoney(amount, currency, code);
+/** "12.50 EUR", "1.25000 mBTC" (or "0.00125000 BTC" when the player chose whole units). */
+export function formatMoney(
+  amount: string,
+  currency: MoneyCurrency | undefined,
+  code: string,
+  choice: UnitChoice = "sub",
+) {
+  const shown = displayMoney(amount, currency, code, choice);
   return `${shown.value} ${shown.code}`;
+}
+
+/** Whether the currency is shown in a sub-unit the player may swap for whole units (mBTC). */
+export function hasSubUnit(currency: Pick<Currency, "subCurrencies"> | undefined): boolean {
+  return (currency?.subCurrencies?.length ?? 0) > 0;
 }
 
 type RateCurrency = Pick<Currency, "code" | "subunitToUnit" | "rate">;

@@ -29,9 +29,9 @@ export default function GameLimitReachedView({ value, close }: ModalViewProps) {
   const event = parse(value);
   const limit = event?.limit;
   // Amounts in the wallet's display units, as on the limits page ("1.50000 mBTC").
-  const { byCode } = useLimitTexts();
+  const { byCode, choice } = useLimitTexts();
   const code = limit?.currency ?? "";
-  const shown = (amount: string) => displayMoney(amount, byCode(code), code);
+  const shown = (amount: string) => displayMoney(amount, byCode(code), code, choice);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
       new Date(iso),
