@@ -41,14 +41,26 @@ export function textsInCode() {
     for (const [, name, value] of source.matchAll(/const ([A-Za-z_]\w*) = "([\w.-]+)";/g)) {
       source = source.replaceAll(`\${${name}}`, value);
     }
-    const call = /\bt\(\s*[`"]([\w.-]+)[`"]\s*,\s*(["`])((?:\\.|(?!\2)[^\\])*)\2/g;
-    for (const [, key, quote, raw] of source.matchAll(call)) {
-      if (quote === "`" && raw.includes("${")) continue;
-      if (FALLBACK_ONLY.test(key)) continue;
-      const text = JSON.parse(
-        `"${raw.replaceAll('\\"', '"').replaceAll('"', '\\"').replaceAll("\\`", "`").replaceAll("\\'", "'")}"`,
+    // A section's own helper over t with its prefix, `const text = (key, ...) =>
+    // t(\`${PREFIX}.${key}\`, ...)`: its calls text("key", "fallback") are keys PREFIX.key (not
+    // `other.text(...)`, another section's helper).
+    const callers = [["t", ""]];
+    const wrapper =
+      /(\w+)\s*[=:]\s*\(\s*key\b[^)]*\)\s*(?::[^=]+)?=>\s*t\(\s*`([\w.-]+)\.\$\{key\}`/g;
+    for (const [, name, prefix] of source.matchAll(wrapper)) callers.push([name, `${prefix}.`]);
+    for (const [name, prefix] of callers) {
+      const call = new RegExp(
+        `${name === "t" ? "\\b" : "(?<![.\\w$])"}${name}\\(\\s*[\`"]([\\w.-]+)[\`"]\\s*,\\s*(["\`])((?:\\\\.|(?!\\2)[^\\\\])*)\\2`,
+        "g",
       );
-      if (!texts.has(key)) texts.set(key, { text, file: relative(root, file) });
+      for (const [, key, quote, raw] of source.matchAll(call)) {
+        if (quote === "`" && raw.includes("${")) continue;
+        if (FALLBACK_ONLY.test(prefix + key)) continue;
+        const text = JSON.parse(
+          `"${raw.replaceAll('\\"', '"').replaceAll('"', '\\"').replaceAll("\\`", "`").replaceAll("\\'", "'")}"`,
+        );
+        if (!texts.has(prefix + key)) texts.set(prefix + key, { text, file: relative(root, file) });
+      }
     }
   }
   return texts;
