@@ -32,7 +32,7 @@ async function resultView(page: Page, title: string): Promise<void> {
 }
 
 describe("wallet deposits through the sandbox processor", () => {
-  test("WL-01 WL-03 WL-04 WL-07 WL-24 DP-01 DP-04 DP-05 form: the hosted page approves in a new window, the player comes back and the balance is updated", async () => {
+  test("WL-01 WL-03 WL-04 WL-07 WL-24 DP-01 DP-04 DP-05 form: the hosted page approves in a new window that closes itself, this tab shows the result and the balance is updated", async () => {
     const { page, context, profileId } = await signedInPlayer(site);
     const methods = page.waitForRequest(
       (r) => new URL(r.url()).pathname === "/api/payment/methods/deposit",
@@ -43,7 +43,7 @@ describe("wallet deposits through the sandbox processor", () => {
     await dialog.getByText(`ID: ${profileId.split("-")[0]?.toUpperCase()}`).waitFor(WAIT);
     const card = methodButton(dialog, "Card (hosted page)");
     await card.waitFor(WAIT);
-    expect(await card.textContent()).toContain("Min 10 EUR");
+    expect(await card.textContent()).toContain("Min 10.00 EUR");
     // The method's logo is its seeded picture, loaded (not the fallback icon).
     await expect
       .poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth), WAIT)
@@ -66,8 +66,9 @@ describe("wallet deposits through the sandbox processor", () => {
       isBonusDecline: true,
       fields: {},
     });
-    expect(body.redirectSuccessUrl).toMatch(/\/profile\/wallet\?deposit=success$/);
-    expect(body.redirectErrorUrl).toMatch(/\/profile\/wallet\?deposit=error$/);
+    // The processor returns the payment window to its own small page, not the site.
+    expect(body.redirectSuccessUrl).toMatch(/\/payment\/return\?deposit=success$/);
+    expect(body.redirectErrorUrl).toMatch(/\/payment\/return\?deposit=error$/);
     expect((await request).headers()["idempotency-key"]).toBeTruthy();
     expect(body.country).toBeUndefined();
 
@@ -80,16 +81,13 @@ describe("wallet deposits through the sandbox processor", () => {
     // The alert stays 3 s, so watch for it from before the approval: the steps in the payment
     // window below can take longer than that on a busy machine.
     const heard = page.getByText("Deposit successful").first().waitFor({ timeout: 60_000 });
+    const closed = payment.waitForEvent("close", WAIT);
     await decideSandboxPayment(payment, "approve");
-    await payment.waitForURL(/\/profile\/wallet/, WAIT);
-    const success = payment.getByRole("dialog", { name: "Deposit successful" });
-    await success.waitFor(WAIT);
+    // The payment window closes itself; this tab shows the result (issue 31 item 5).
+    await closed;
+    const success = page.getByRole("dialog", { name: "Deposit successful" });
+    await success.getByText("Deposited: 50.00 EUR").waitFor(WAIT);
     await success.getByRole("button", { name: "OK" }).click();
-    await payment
-      .getByRole("table", { name: "Your accounts" })
-      .getByRole("cell", { name: "50.00 EUR" })
-      .first()
-      .waitFor(WAIT);
 
     await heard;
     const wallet = await openWallet(page);
@@ -174,7 +172,8 @@ describe("wallet deposits through the sandbox processor", () => {
     await page.goto("/profile/history");
     const table = page.getByRole("table", { name: "Payments" });
     await table.getByRole("cell", { name: "Pending" }).waitFor(WAIT);
-    expect(await table.getByRole("cell", { name: "sandbox-bank-transfer" }).count()).toBe(1);
+    // The method's display name, not its key (issue 31).
+    expect(await table.getByRole("cell", { name: "Bank transfer" }).count()).toBe(1);
   });
 
   test("DP-09 DP-10 asyncRedirect: the invoice id waits in session storage, then its QR arrives and is paid", async () => {
@@ -199,7 +198,7 @@ describe("wallet deposits through the sandbox processor", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("pendingAsyncInvoice"))).toBeNull();
   });
 
-  test("DP-11 ER-12 a payment failed on the hosted page brings the player back to deposit-error", async () => {
+  test("DP-11 ER-12 a payment failed on the hosted page closes its window and this tab shows deposit-error with the amount", async () => {
     const { page, context } = await signedInPlayer(site);
     const dialog = await openWallet(page);
     await selectMethod(dialog, "Card (hosted page)");
@@ -209,9 +208,29 @@ describe("wallet deposits through the sandbox processor", () => {
     await payment.waitForURL(/\/sandbox\/payments\//, WAIT);
     // The first window's alert stays 3 s: watch for it from before the decision.
     const heard = page.getByText("Deposit failed").first().waitFor({ timeout: 60_000 });
+    const closed = payment.waitForEvent("close", WAIT);
     await decideSandboxPayment(payment, "fail");
-    await payment.getByRole("dialog", { name: "Deposit failed" }).waitFor(WAIT);
+    await closed;
+    const failed = page.getByRole("dialog", { name: "Deposit failed" });
+    await failed.getByText("Deposit of 50.00 EUR not completed.").waitFor(WAIT);
     await heard;
+  });
+
+  test("DP-05 the payment window's return page opened on its own is a small page, not the site", async () => {
+    const { page } = await signedInPlayer(site);
+    for (const [outcome, text] of [
+      ["success", "Your payment was sent. You can close this window"],
+      ["error", "The payment was not completed. You can close this window"],
+    ] as const) {
+      await page.goto(`${site.server.url}/payment/return?deposit=${outcome}`);
+      await page.getByRole("heading", { name: "Payment window" }).waitFor(WAIT);
+      await page.getByText(text).waitFor(WAIT);
+      await page.getByRole("button", { name: "Close this window" }).waitFor(WAIT);
+      // No site around it: no header, navigation or footer.
+      expect(await page.getByRole("banner").count()).toBe(0);
+      expect(await page.getByRole("contentinfo").count()).toBe(0);
+      expect(await page.getByRole("navigation").count()).toBe(0);
+    }
   });
 
   test("DP-11 a refused deposit request closes the payment window and opens deposit-error", async () => {

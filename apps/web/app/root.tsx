@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -87,14 +88,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(getQueryClient);
   useLocaleRuntime(loaderData.locales, loaderData.defaultLocale);
   const SiteLayout = loaderData.geoRestricted ? GeoRestrictedLayout : DefaultLayout;
+  // A page whose route handle says `bare` (the payment window's return page) is shown alone.
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | null)?.bare);
   return (
     <QueryClientProvider client={queryClient}>
       <SiteContext.Provider value={site}>
         <ToastProvider>
           <ModalProvider>
-            <SiteLayout>
+            {bare ? (
               <Outlet />
-            </SiteLayout>
+            ) : (
+              <SiteLayout>
+                <Outlet />
+              </SiteLayout>
+            )}
             <StartupEffects />
           </ModalProvider>
         </ToastProvider>

@@ -38,9 +38,13 @@ export type WalletFinish = (
   next?: "deposit-redirect" | "deposit-pending" | "deposit-success" | "deposit-error",
 ) => void;
 
-/** Where the payment pages send the player back to (the profile wallet page reads `deposit`). */
-export function returnUrls(href: (path: string) => string) {
-  const base = `${window.location.origin}${href("/profile/wallet")}`;
+/**
+ * Where the payment pages send the player back to: the profile wallet page (it reads `deposit`),
+ * or, for a payment window the site opened, the window's own return page, which closes it
+ * (routes/payment-return.tsx) while this tab shows the result.
+ */
+export function returnUrls(href: (path: string) => string, inPaymentWindow = false) {
+  const base = `${window.location.origin}${href(inPaymentWindow ? "/payment/return" : "/profile/wallet")}`;
   return {
     redirectSuccessUrl: `${base}?deposit=success`,
     redirectErrorUrl: `${base}?deposit=error`,
@@ -173,7 +177,7 @@ function FiatDepositForm({
           country,
           amount: values.amount ?? "",
           accountId: account.id,
-          ...returnUrls(href),
+          ...returnUrls(href, paymentWindow !== null),
           // DP-18: the selected bonus, or the decline.
           ...depositBonusFields(bonusChoice.current),
           fields: methodFieldValues(method.fields, values),

@@ -54,6 +54,8 @@ describe("route config", () => {
     ["/favorites", "favorites"],
     ["/games/42", "games-id"],
     ["/loyalty", "loyalty"],
+    ["/payment/return", "payment-return"],
+    ["/de/payment/return", "locale-payment-return"],
     ["/profile", "profile-index"],
     ["/profile/documents", "profile-documents"],
     ["/profile/wallet", "profile-wallet"],

@@ -48,6 +48,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { id: "favorites", path: "favorites", file: "routes/favorites.tsx" },
   { id: "games-id", path: "games/:id", file: "routes/game.tsx" },
   { id: "loyalty", path: "loyalty", file: "routes/loyalty.tsx" },
+  // Where the payment processor returns the payment window (issue 31 item 5): not the site.
+  { id: "payment-return", path: "payment/return", file: "routes/payment-return.tsx" },
   {
     id: "profile",
     path: "profile",
