@@ -84,7 +84,7 @@ describe("bonuses", () => {
       .slice(before);
     expect(listCalls).not.toContain("GET /api/game/bonuses?currency=EUR&amount=1");
     // The preview: 100% of 10 EUR.
-    await bonusList.getByText("10 EUR", { exact: true }).first().waitFor(WAIT);
+    await bonusList.getByText("10.00 EUR", { exact: true }).first().waitFor(WAIT);
 
     // DP-19..DP-21: the promo panel stores a code for the deposit (trigger 3), cancel removes it.
     await bonusList.getByRole("radio", { name: "I have a promo code" }).check();
@@ -215,7 +215,7 @@ describe("bonuses", () => {
     const bonusList = dialog.getByRole("radiogroup", { name: "Deposit bonus" });
     const welcome = bonusList.getByRole("radio", { name: new RegExp(`^${WELCOME}`) });
     await welcome.waitFor(WAIT);
-    await bonusList.getByText("40 EUR + 20 FS", { exact: true }).waitFor(WAIT);
+    await bonusList.getByText("40.00 EUR + 20 FS", { exact: true }).waitFor(WAIT);
   });
   test("ER-20 a free-spin alert shows its game's cover from the game info; when that fetch fails, it is logged and the alert shows without it", async () => {
     const routed: { realtime?: RoutedRealtime } = {};

@@ -55,7 +55,7 @@ describe("wallet withdrawals and the payment history", () => {
     await page.goto("/profile/history");
     await hydrated(page);
     const table = page.getByRole("table", { name: "Payments" });
-    const pending = table.getByRole("row").filter({ hasText: "sandbox-bank-payout" });
+    const pending = table.getByRole("row").filter({ hasText: "Bank transfer" });
     await pending.getByRole("cell", { name: "Pending" }).waitFor(WAIT);
     expect(await pending.getByRole("cell", { name: "30.00 EUR" }).count()).toBe(1);
     await page.getByText("withdrawn").first().waitFor(WAIT);
