@@ -7,7 +7,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Tabs } from "radix-ui";
 import { useEffect, useId, useMemo, useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
+import { countryName } from "../../components/layout/content";
 import { ApiError } from "../../lib/api/api-error";
+import { profileQuery } from "../../lib/session/player-queries";
 import { useModals, useSite } from "../../lib/site";
 import { setUnitChoice, useMoney } from "../../lib/use-money";
 import { useCountries } from "../../modals/views/use-countries";
@@ -81,12 +83,13 @@ export function WalletModal({
   finish: WalletFinish;
 }) {
   const { t, session, country: requestCountry } = useSite();
+  const profile = useQuery({ ...profileQuery, enabled: session.isLoggedIn });
   const client = useQueryClient();
   useWalletLiveUpdates();
   const accounts = useAccounts();
   const currencies = useQuery(currenciesQuery);
   const storedRegion = useStoredRegion();
-  const region = paymentRegion(storedRegion, requestCountry);
+  const region = paymentRegion(storedRegion, requestCountry, profile.data?.country ?? null);
   const country = countryParam(region, requestCountry);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
 
@@ -322,11 +325,14 @@ function BalanceBlock({
 
 /** WL-20…WL-22: the payment-methods region with its flag and a change link. */
 function RegionBlock({ region }: { region: string | null }) {
-  const { t } = useSite();
+  const { t, locale } = useSite();
   const modals = useModals();
   const countries = useCountries();
+  // The country's name in the site's language ("Deutschland"), else the country list's name.
   const name = region
-    ? (countries.data?.find((item) => item.code === region)?.name ?? region)
+    ? (countryName(locale, region) ??
+      countries.data?.find((item) => item.code === region)?.name ??
+      region)
     : null;
   return (
     <div className="wallet-region">

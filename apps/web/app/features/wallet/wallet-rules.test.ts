@@ -177,6 +177,9 @@ describe("wallet rules", () => {
     expect(paymentRegion("BR", "DE")).toBe("BR");
     expect(paymentRegion(null, "DE")).toBe("DE");
     expect(paymentRegion(null, null)).toBeNull();
+    expect(paymentRegion(null, null, "DE")).toBe("DE");
+    expect(paymentRegion(null, "BR", "DE")).toBe("BR");
+    expect(paymentRegion("PT", null, "DE")).toBe("PT");
     expect(countryParam("DE", "DE")).toBeUndefined();
     expect(countryParam("BR", "DE")).toBe("BR");
   });

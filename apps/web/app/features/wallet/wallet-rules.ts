@@ -224,9 +224,17 @@ export function countryParam(
   return region;
 }
 
-/** WL-22: the region is the stored choice, otherwise the request country (null: unknown). */
-export function paymentRegion(stored: string | null, requestCountry: string | null) {
-  return stored ?? requestCountry ?? null;
+/**
+ * WL-22: the region is the stored choice, otherwise the request country, otherwise the country
+ * the player registered in (a request whose country is not known, e.g. no geolocation, still
+ * shows a German player's region); null: unknown.
+ */
+export function paymentRegion(
+  stored: string | null,
+  requestCountry: string | null,
+  playerCountry: string | null = null,
+) {
+  return stored ?? requestCountry ?? playerCountry ?? null;
 }
 
 /** CN-07: a country's flag image, addressed by the lowercase country code. */

@@ -1,16 +1,22 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { countryName } from "../../components/layout/content";
 import { paymentRegion } from "../../features/wallet/wallet-rules";
 import { setStoredRegion, useStoredRegion } from "../../features/wallet/wallet-store";
+import { profileQuery } from "../../lib/session/player-queries";
 import { useSite } from "../../lib/site";
 import type { ModalViewProps } from "../modal-view-props";
 import { useCountries } from "./use-countries";
 
 /** wallet-region (WL-20, WL-22): choose the payment-methods region; saved in local storage. */
 export default function WalletRegionView({ close }: ModalViewProps) {
-  const { t, country } = useSite();
+  const { t, country, locale, session } = useSite();
   const stored = useStoredRegion();
   const countries = useCountries();
-  const [choice, setChoice] = useState(paymentRegion(stored, country) ?? "");
+  const profile = useQuery({ ...profileQuery, enabled: session.isLoggedIn });
+  const [choice, setChoice] = useState(
+    paymentRegion(stored, country, profile.data?.country ?? null) ?? "",
+  );
   return (
     <form
       className="modal-form"
@@ -36,7 +42,7 @@ export default function WalletRegionView({ close }: ModalViewProps) {
           <option value="">{t("modals.wallet.unknownRegion", "Unknown region")}</option>
           {(countries.data ?? []).map((item) => (
             <option key={item.code} value={item.code}>
-              {item.name}
+              {countryName(locale, item.code) ?? item.name}
             </option>
           ))}
         </select>
