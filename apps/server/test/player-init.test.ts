@@ -54,6 +54,7 @@ describe("GET /api/player/init", () => {
       loyalty: { enabled: true },
       quests: { enabled: true },
       turnOverWager: { enabled: true },
+      limits: { depositAllCurrencies: false },
       verification: { enabled: true, provider: "sandbox", hideDocuments: false },
       affiliateTagExpiration: 30,
       wallet: {
@@ -176,6 +177,7 @@ describe("GET /api/player/init", () => {
       LOYALTY_ENABLED: "false",
       QUESTS_ENABLED: "0",
       TURN_OVER_WAGER_ENABLED: "off",
+      DEPOSIT_LIMITS_ALL_CURRENCIES: "true",
       VERIFICATION_PROVIDER: "",
       VERIFICATION_HIDE_DOCUMENTS: "true",
       AFFILIATE_TAG_EXPIRATION_DAYS: "7",
@@ -204,6 +206,7 @@ describe("GET /api/player/init", () => {
       loyalty: { enabled: false },
       quests: { enabled: false },
       turnOverWager: { enabled: false },
+      limits: { depositAllCurrencies: true },
       verification: { enabled: false, provider: null, hideDocuments: true },
       affiliateTagExpiration: 7,
       wallet: { showFilledFields: true, withdrawShowAllFields: true, depositDefaultDecline: true },

@@ -34,6 +34,12 @@ export const PublicSettings = z
     loyalty: z.object({ enabled: z.boolean() }),
     quests: z.object({ enabled: z.boolean() }),
     turnOverWager: z.object({ enabled: z.boolean() }),
+    /**
+     * Responsible-gambling limits (issue 31): with `depositAllCurrencies` a deposit limit counts
+     * the deposits of every currency, converted into the limit's currency at the site's rates;
+     * without it (the default, as the spec has it) a limit counts only its own currency.
+     */
+    limits: z.object({ depositAllCurrencies: z.boolean() }),
     verification: z.object({
       enabled: z.boolean(),
       provider: z.string().nullable(),

@@ -150,3 +150,38 @@ export const RealityCheckBody = z.strictObject({
     .nullable(),
 });
 export type RealityCheckBody = z.infer<typeof RealityCheckBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Deposit room (issue 31): what the deposit limits leave for a deposit in one currency, so the
+// wallet shows the limit that applies (the smaller of a method's max and this room).
+
+export const DepositRoomQuery = z.object({ currency: CurrencyCode });
+
+export const DepositRoom = z
+  .object({
+    /** The deposit's currency: `room` is in it. */
+    currency: z.string(),
+    /**
+     * The operator's setting: true when deposit limits count the deposits of every currency at
+     * the site's rates; false when each limit counts only its own currency (the spec's rule).
+     */
+    allCurrencies: z.boolean(),
+    /** A self-exclusion or cooling-off is on: no deposits at all. */
+    blocked: z.boolean(),
+    /** Major units of `currency` the tightest deposit limit leaves; null when none applies. */
+    room: DecimalAmount.nullable(),
+    /** The deposit limit with the least room (in its own currency), or null. */
+    limit: z
+      .object({
+        limitId: z.string(),
+        period: LimitPeriod,
+        currency: z.string(),
+        amount: DecimalAmount,
+        currentAmount: DecimalAmount,
+        periodEndsAt: z.iso.datetime({ offset: true }),
+      })
+      .nullable(),
+  })
+  .meta({ id: "DepositRoom" });
+export type DepositRoom = z.infer<typeof DepositRoom>;
+export const DepositRoomResponse = z.object({ data: DepositRoom });

@@ -16,6 +16,24 @@ export const TurnOverWager = z
     turnOverWager: DecimalAmount,
     turnOverWagerAmount: DecimalAmount,
     currency: z.string(),
+    /**
+     * What the player can withdraw in the currency now (issue 31): the real balance when no
+     * wagering is owed, else 0 (a withdrawal is refused while wagering is owed). The one
+     * definition both the withdrawal form and the profile wallet show.
+     */
+    withdrawable: DecimalAmount,
+    /**
+     * The active bonus that owes the wagering, or null: cancelling it (PUT
+     * /api/game/player-bonuses/{playerBonusId}/cancel) forfeits `forfeits` (its bonus money) and
+     * the player keeps `keeps` (the real balance, then withdrawable).
+     */
+    bonus: z
+      .object({
+        playerBonusId: z.number().int(),
+        forfeits: DecimalAmount,
+        keeps: DecimalAmount,
+      })
+      .nullable(),
   })
   .meta({ id: "TurnOverWager" });
 export type TurnOverWager = z.infer<typeof TurnOverWager>;

@@ -12,6 +12,7 @@ import { AppError } from "../../infra/errors";
 import { checkMethodFields } from "../payment/create-deposit";
 import { insertInvoice, type MethodRecord } from "../payment/repository";
 import { assertCanDeposit, lockPlayerLimits } from "../risk/enforce-limits";
+import { depositLimitsCountAll } from "../risk/limit-usage";
 import type { CurrencyRecord } from "../settings/repository";
 import type { WalletAccountRecord } from "../wallet/repository";
 import { depositAddressFor } from "./addresses";
@@ -96,6 +97,7 @@ export async function createCryptoDeposit(
   await source.watch?.({ network: network.id, address: address.address, tag: address.tag });
 
   const now = ctx.now();
+  const allCurrencies = await depositLimitsCountAll(ctx);
   return ctx.db.transaction(async (tx) => {
     // The player first (deposit limits, BE-24), then the address row, which orders this request
     // against a concurrent one and against a credit.
@@ -113,6 +115,7 @@ export async function createCryptoDeposit(
       amount: null,
       now,
       excludeInvoiceId: locked?.open_invoice_id ?? null,
+      allCurrencies,
     });
     const bonusId =
       request.bonusId === undefined || request.bonusId === null ? null : String(request.bonusId);

@@ -18,6 +18,7 @@ import { assertReturnUrls } from "../../lib/return-url";
 import { createCryptoDeposit } from "../crypto/create-crypto-deposit";
 import { playersRepository } from "../player/repository";
 import { assertCanDeposit, lockPlayerLimits } from "../risk/enforce-limits";
+import { depositLimitsCountAll } from "../risk/limit-usage";
 import { settingsRepository } from "../settings/repository";
 import { walletRepository } from "../wallet/repository";
 import type { PaymentProcessor } from "./processor";
@@ -189,6 +190,7 @@ export async function createDeposit(
   }
 
   const now = ctx.now();
+  const allCurrencies = await depositLimitsCountAll(ctx);
   // Deposit limits (BE-24): checked in the transaction that inserts the invoice, under the
   // player's lock, so concurrent deposits are counted one after another and never pass a limit
   // together.
@@ -201,7 +203,13 @@ export async function createDeposit(
       );
       if (raced) return null;
     }
-    await assertCanDeposit(tx, { playerId, currency: request.currency, amount, now });
+    await assertCanDeposit(tx, {
+      playerId,
+      currency: request.currency,
+      amount,
+      now,
+      allCurrencies,
+    });
     return insertInvoice(tx, {
       type: InvoiceType.Deposit,
       playerId,

@@ -3,6 +3,7 @@ import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { assertDepositsOpen } from "../risk/enforce-limits";
+import { depositLimitsCountAll } from "../risk/limit-usage";
 import { settingsRepository } from "../settings/repository";
 import { type Direction, type MethodFieldRecord, paymentMethodsRepository } from "./repository";
 
@@ -60,6 +61,7 @@ export async function listPaymentMethods(
       playerId: input.playerId,
       currency: input.currency,
       now: ctx.now(),
+      allCurrencies: await depositLimitsCountAll(ctx),
     });
   }
   const subunit = currency.subunitToUnit;

@@ -8,7 +8,7 @@ import { AppError } from "../../infra/errors";
 import { enqueueDisconnect } from "../realtime/control";
 import { limitAmount } from "./limit-amount";
 import { addMonths } from "./limit-periods";
-import { currencySubunitOf, isActiveBlock, viewOf } from "./limit-usage";
+import { currencySubunitOf, depositLimitsCountAll, isActiveBlock, viewOf } from "./limit-usage";
 import { limitsRepository } from "./limits-repository";
 
 export interface CreatedLimit {
@@ -36,6 +36,7 @@ export async function createLimit(
   }
 
   const amount = limitAmount(body.amount, await currencySubunitOf(ctx.db, body.currency));
+  const allCurrencies = await depositLimitsCountAll(ctx);
   return ctx.db.transaction(async (tx) => {
     const repository = limitsRepository(tx);
     await repository.lockPlayer(playerId);
@@ -62,7 +63,7 @@ export async function createLimit(
       effectiveAt: now,
       recordedAt: now,
     });
-    return { limit: await viewOf(tx, limit, now), created: true };
+    return { limit: await viewOf(tx, limit, now, allCurrencies), created: true };
   });
 }
 
@@ -73,6 +74,7 @@ async function createBlock(
   expiresAt: Date | null,
 ): Promise<CreatedLimit> {
   const now = ctx.now();
+  const allCurrencies = await depositLimitsCountAll(ctx);
   return ctx.db.transaction(async (tx) => {
     const repository = limitsRepository(tx);
     await repository.lockPlayer(playerId);
@@ -93,7 +95,7 @@ async function createBlock(
         effectiveAt: endsLater ? now : null,
         recordedAt: now,
       });
-      return { limit: await viewOf(tx, limit, now), created: false };
+      return { limit: await viewOf(tx, limit, now, allCurrencies), created: false };
     }
     if (existing) {
       // It has ended: its row makes way for the new one, its history stays in the audit.
@@ -119,6 +121,6 @@ async function createBlock(
       effectiveAt: now,
       recordedAt: now,
     });
-    return { limit: await viewOf(tx, limit, now), created: true };
+    return { limit: await viewOf(tx, limit, now, allCurrencies), created: true };
   });
 }

@@ -8,15 +8,29 @@
 // The checking functions take the caller's transaction and lock the player's row first, so
 // concurrent deposits (or bets) of one player are checked one after another against what the
 // earlier ones wrote: they can never pass a limit together. Where several limits apply, each must
-// have room, so the one with the least room decides.
+// have room, so the one with the least room decides. With the operator's
+// DEPOSIT_LIMITS_ALL_CURRENCIES every deposit limit applies to every deposit, counting the
+// deposits of all currencies converted into the limit's currency at the site's rates (usage and
+// the new amount rounded up, room rounded down).
 import { ErrorCode } from "@casino/contract/errors";
 import { formatAmount } from "@casino/money/format";
+import type { CurrencyRate } from "@casino/money/rate";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
 import { currencySubunits } from "../settings/list-currencies";
 import { periodBounds, resolveTimeZone } from "./limit-periods";
-import { isActiveBlock, playerTimeZone, playUsed, usageOf } from "./limit-usage";
+import {
+  convertAtSiteRates,
+  currencyRates,
+  isActiveBlock,
+  type LimitUsage,
+  playerTimeZone,
+  playUsed,
+  usageOf,
+} from "./limit-usage";
 import { type LimitRecord, limitsRepository } from "./limits-repository";
+
+type RateTable = ReadonlyMap<string, CurrencyRate>;
 
 export interface DepositCheck {
   playerId: string;
@@ -26,6 +40,11 @@ export interface DepositCheck {
   now: Date;
   /** An open invoice this request reuses (a crypto address's): its own amount is not counted twice. */
   excludeInvoiceId?: string | null;
+  /**
+   * DEPOSIT_LIMITS_ALL_CURRENCIES (depositLimitsCountAll): every deposit limit applies, counting
+   * the deposits of every currency at the site's rates. Otherwise only the currency's own limits.
+   */
+  allCurrencies: boolean;
 }
 
 function blockMessage(block: LimitRecord, what: string): string {
@@ -34,32 +53,68 @@ function blockMessage(block: LimitRecord, what: string): string {
   return `${what} are not available during your ${kind}${until}`;
 }
 
-/** Why a deposit is refused, or null when it may go ahead (no lock taken). */
-export async function depositRefusal(db: Queryable, check: DepositCheck): Promise<string | null> {
+/** A deposit limit that applies to a deposit, with its room in its own and the deposit's currency. */
+export interface DepositLimitRoom {
+  limit: LimitRecord;
+  usage: LimitUsage;
+  /** Minor units of the limit's currency left in its period. */
+  room: bigint;
+  /** The same room in minor units of the deposit's currency (rounded down). */
+  roomInCurrency: bigint;
+}
+
+/**
+ * The self-exclusion or cooling-off in force, and every deposit limit that applies to a deposit in
+ * `currency` with its room (no lock taken): the currency's own limits, or with `allCurrencies`
+ * every deposit limit, its usage counting all currencies at the site's rates.
+ */
+export async function depositLimitRooms(
+  db: Queryable,
+  check: Omit<DepositCheck, "amount">,
+): Promise<{ block: LimitRecord | null; rooms: DepositLimitRoom[]; rates: RateTable }> {
   const limits = await limitsRepository(db).listCurrent(check.playerId, check.now);
-  const block = limits.find((limit) => isActiveBlock(limit, check.now));
-  if (block) return blockMessage(block, "Deposits");
+  const block = limits.find((limit) => isActiveBlock(limit, check.now)) ?? null;
   const deposits = limits.filter(
-    (limit) => limit.definition === 3 && limit.currency === check.currency,
+    (limit) => limit.definition === 3 && (check.allCurrencies || limit.currency === check.currency),
   );
-  if (deposits.length === 0) return null;
+  const rates: RateTable = deposits.length > 0 ? await currencyRates(db) : new Map();
+  if (block || deposits.length === 0) return { block, rooms: [], rates };
   const timeZone = await playerTimeZone(db, check.playerId);
-  const subunit = (await currencySubunits(db)).get(check.currency) ?? 1;
+  const rooms: DepositLimitRoom[] = [];
   for (const limit of deposits) {
-    const usage = await usageOf(db, limit, {
+    const usage = (await usageOf(db, limit, {
       now: check.now,
       timeZone,
       excludeInvoiceId: check.excludeInvoiceId ?? null,
-    });
+      allCurrencies: check.allCurrencies,
+      rates,
+    }))!;
     const allowed = limit.amount ?? 0n;
-    const used = usage?.used ?? 0n;
-    const room = allowed > used ? allowed - used : 0n;
-    const format = (value: bigint) => `${formatAmount(value, subunit)} ${check.currency}`;
+    const room = allowed > usage.used ? allowed - usage.used : 0n;
+    const roomInCurrency = convertAtSiteRates(room, limit.currency!, check.currency, rates, "down");
+    rooms.push({ limit, usage, room, roomInCurrency });
+  }
+  return { block, rooms, rates };
+}
+
+/** Why a deposit is refused, or null when it may go ahead (no lock taken). */
+export async function depositRefusal(db: Queryable, check: DepositCheck): Promise<string | null> {
+  const { block, rooms, rates } = await depositLimitRooms(db, check);
+  if (block) return blockMessage(block, "Deposits");
+  if (rooms.length === 0) return null;
+  const subunits = await currencySubunits(db);
+  const every = check.allCurrencies ? " (deposits in every currency count)" : "";
+  for (const { limit, usage, room } of rooms) {
+    const code = limit.currency!;
+    const format = (value: bigint) => `${formatAmount(value, subunits.get(code) ?? 1)} ${code}`;
+    const allowed = limit.amount ?? 0n;
     if (room === 0n) {
-      return `Your ${limit.period} deposit limit of ${format(allowed)} is reached until ${usage?.bounds.end.toISOString()}`;
+      return `Your ${limit.period} deposit limit of ${format(allowed)}${every} is reached until ${usage.bounds.end.toISOString()}`;
     }
-    if (check.amount !== null && check.amount > room) {
-      return `This deposit would go past your ${limit.period} deposit limit of ${format(allowed)}: ${format(room)} left`;
+    if (check.amount === null) continue;
+    const amount = convertAtSiteRates(check.amount, check.currency, code, rates, "up");
+    if (amount > room) {
+      return `This deposit would go past your ${limit.period} deposit limit of ${format(allowed)}${every}: ${format(room)} left`;
     }
   }
   return null;

@@ -6,7 +6,7 @@ import type { PlayerLimit } from "@casino/contract/limits";
 import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
-import { isActiveBlock, viewOf } from "./limit-usage";
+import { depositLimitsCountAll, isActiveBlock, viewOf } from "./limit-usage";
 import { type LimitRecord, type LimitsRepository, limitsRepository } from "./limits-repository";
 
 export const LOCKED_BLOCK_MESSAGE =
@@ -32,6 +32,7 @@ export async function changeCashLimit(
   change: (scope: ChangeScope) => Promise<LimitRecord | null>,
 ): Promise<PlayerLimit | null> {
   const now = ctx.now();
+  const allCurrencies = await depositLimitsCountAll(ctx);
   return ctx.db.transaction(async (tx) => {
     const repository = limitsRepository(tx);
     await repository.lockPlayer(playerId);
@@ -42,7 +43,7 @@ export async function changeCashLimit(
       throw new AppError(400, ErrorCode.LimitLocked, LOCKED_BLOCK_MESSAGE);
     }
     const after = await change({ tx, repository, limit, now });
-    return after ? viewOf(tx, after, now) : null;
+    return after ? viewOf(tx, after, now, allCurrencies) : null;
   });
 }
 

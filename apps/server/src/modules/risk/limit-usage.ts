@@ -1,8 +1,11 @@
 // What a limit has used in its current period, and the PlayerLimit view of a limit record.
 import type { PlayerLimit } from "@casino/contract/limits";
 import { formatAmount } from "@casino/money/format";
+import { type CurrencyRate, convertExact } from "@casino/money/rate";
+import type { AppContext } from "../../context";
 import type { Queryable } from "../../infra/db";
 import { AppError } from "../../infra/errors";
+import { getPublicSettings } from "../settings/get-public-settings";
 import { currencySubunits } from "../settings/list-currencies";
 import { settingsRepository } from "../settings/repository";
 import { type PeriodBounds, periodBounds, resolveTimeZone } from "./limit-periods";
@@ -31,13 +34,65 @@ export async function playerTimeZone(db: Queryable, playerId: string): Promise<s
 }
 
 /**
+ * The operator's setting DEPOSIT_LIMITS_ALL_CURRENCIES (site_settings
+ * "limits.depositAllCurrencies"): a deposit limit counts the deposits of every currency,
+ * converted into its own currency at the site's rates. Off (the default): only its own currency.
+ */
+export async function depositLimitsCountAll(
+  ctx: Pick<AppContext, "config" | "db">,
+): Promise<boolean> {
+  const settings = await getPublicSettings(
+    settingsRepository(ctx.db),
+    ctx.config.publicSettingOverrides,
+  );
+  return settings.limits.depositAllCurrencies;
+}
+
+/** Every currency's minor units and rate to the base currency, switched-off ones too. */
+export async function currencyRates(db: Queryable): Promise<Map<string, CurrencyRate>> {
+  const currencies = await settingsRepository(db).listCurrencies(false);
+  return new Map(
+    currencies.map((item) => [item.code, { subunitToUnit: item.subunitToUnit, rate: item.rate }]),
+  );
+}
+
+/**
+ * `minor` of `from` in minor units of `to` at the site's rates (the same rates the bonus amounts
+ * and the withdrawal approval threshold convert with), rounded by `mode`: usage and amounts up
+ * (a limit is never passed by rounding), room down. An unknown currency counts as nothing.
+ */
+export function convertAtSiteRates(
+  minor: bigint,
+  from: string,
+  to: string,
+  rates: ReadonlyMap<string, CurrencyRate>,
+  mode: "up" | "down",
+): bigint {
+  if (from === to || minor === 0n) return minor;
+  const source = rates.get(from);
+  const target = rates.get(to);
+  if (!source || !target) return 0n;
+  const { numerator, denominator } = convertExact(minor, source, target);
+  const whole = numerator / denominator;
+  return mode === "up" && whole * denominator < numerator ? whole + 1n : whole;
+}
+
+/**
  * Used in the current period of a cash limit: gross deposits (3), stakes (1), stakes minus
- * winnings and never below zero (2). null for self-exclusion and cooling-off.
+ * winnings and never below zero (2). null for self-exclusion and cooling-off. With
+ * `allCurrencies` a deposit limit's usage is the deposits of every currency, each converted into
+ * the limit's currency (rounded up).
  */
 export async function usageOf(
   db: Queryable,
   limit: LimitRecord,
-  input: { now: Date; timeZone: string; excludeInvoiceId?: string | null },
+  input: {
+    now: Date;
+    timeZone: string;
+    excludeInvoiceId?: string | null;
+    allCurrencies?: boolean;
+    rates?: ReadonlyMap<string, CurrencyRate>;
+  },
 ): Promise<LimitUsage | null> {
   if (!limit.period || !limit.currency) return null;
   const bounds = periodBounds(limit.period, input.now, input.timeZone);
@@ -48,6 +103,20 @@ export async function usageOf(
     start: bounds.start,
     end: bounds.end,
   };
+  if (limit.definition === 3 && input.allCurrencies) {
+    const totals = await repository.depositedByCurrency({
+      playerId: limit.playerId,
+      start: bounds.start,
+      end: bounds.end,
+      excludeInvoiceId: input.excludeInvoiceId ?? null,
+    });
+    const rates = input.rates ?? (await currencyRates(db));
+    let used = 0n;
+    for (const [currency, total] of totals) {
+      used += convertAtSiteRates(total, currency, limit.currency, rates, "up");
+    }
+    return { bounds, used };
+  }
   if (limit.definition === 3) {
     const used = await repository.depositedIn({
       ...scope,
@@ -114,9 +183,9 @@ export async function viewOf(
   db: Queryable,
   limit: LimitRecord,
   now: Date,
-  timeZone?: string,
+  allCurrencies: boolean,
 ): Promise<PlayerLimit> {
-  const zone = timeZone ?? (await playerTimeZone(db, limit.playerId));
-  const usage = await usageOf(db, limit, { now, timeZone: zone });
+  const zone = await playerTimeZone(db, limit.playerId);
+  const usage = await usageOf(db, limit, { now, timeZone: zone, allCurrencies });
   return toPlayerLimit(limit, usage, await currencySubunits(db), now);
 }

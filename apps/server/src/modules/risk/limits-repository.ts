@@ -381,6 +381,33 @@ export function limitsRepository(db: Queryable) {
     },
 
     /**
+     * depositedIn for every currency at once (DEPOSIT_LIMITS_ALL_CURRENCIES): the gross deposits
+     * of [start, end) per currency, minor units of each.
+     */
+    async depositedByCurrency(input: {
+      playerId: string;
+      start: Date;
+      end: Date;
+      excludeInvoiceId?: string | null;
+    }): Promise<Map<string, bigint>> {
+      const rows = await db.query<{ currency: string; total: string }>(
+        `SELECT currency, sum(amount)::text AS total FROM payment_invoices
+          WHERE player_id = $1 AND type = 1 AND status = ANY($2::smallint[])
+            AND created_at >= $3 AND created_at < $4
+            AND ($5::uuid IS NULL OR id <> $5::uuid)
+          GROUP BY currency`,
+        [
+          input.playerId,
+          COUNTED_INVOICE_STATUSES,
+          input.start,
+          input.end,
+          input.excludeInvoiceId ?? null,
+        ],
+      );
+      return new Map(rows.map((row) => [row.currency, BigInt(row.total)]));
+    },
+
+    /**
      * Starts the quarter-hour play sums of the players' accounts in these currencies that do not
      * keep them yet, from the ledger (migration 0036); the game postings after this add to
      * them. The caller holds the players' locks, which every game posting takes, so no posting

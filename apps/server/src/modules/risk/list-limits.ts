@@ -4,7 +4,13 @@
 import type { PlayerLimit } from "@casino/contract/limits";
 import type { AppContext } from "../../context";
 import { currencySubunits } from "../settings/list-currencies";
-import { playerTimeZone, toPlayerLimit, usageOf } from "./limit-usage";
+import {
+  currencyRates,
+  depositLimitsCountAll,
+  playerTimeZone,
+  toPlayerLimit,
+  usageOf,
+} from "./limit-usage";
 import { limitsRepository } from "./limits-repository";
 
 export async function listLimits(ctx: AppContext, playerId: string): Promise<PlayerLimit[]> {
@@ -13,9 +19,11 @@ export async function listLimits(ctx: AppContext, playerId: string): Promise<Pla
   if (limits.length === 0) return [];
   const timeZone = await playerTimeZone(ctx.db, playerId);
   const subunits = await currencySubunits(ctx.db);
+  const allCurrencies = await depositLimitsCountAll(ctx);
+  const rates = allCurrencies ? await currencyRates(ctx.db) : undefined;
   const views: PlayerLimit[] = [];
   for (const limit of limits) {
-    const usage = await usageOf(ctx.db, limit, { now, timeZone });
+    const usage = await usageOf(ctx.db, limit, { now, timeZone, allCurrencies, rates });
     views.push(toPlayerLimit(limit, usage, subunits, now));
   }
   return views;

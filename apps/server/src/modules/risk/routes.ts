@@ -2,6 +2,8 @@ import { ErrorBody } from "@casino/contract/errors";
 import {
   ConfirmedLimitResponse,
   CreateLimitBody,
+  DepositRoomQuery,
+  DepositRoomResponse,
   LimitParams,
   PlayerLimitList,
   PlayerLimitResponse,
@@ -17,6 +19,7 @@ import { cachePrivate, errorResponses } from "../../lib/http";
 import { playerOf, requirePlayer } from "../player/authenticate";
 import { confirmLimitChange } from "./confirm-limit";
 import { createLimit } from "./create-limit";
+import { depositRoom } from "./deposit-room";
 import { dropPendingLimitChange } from "./drop-pending-limit";
 import { listLimits } from "./list-limits";
 import { operatorRiskRoutes } from "./operator-routes";
@@ -101,6 +104,25 @@ export async function riskRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request, reply) => {
       cachePrivate(reply);
       return { data: await listLimits(ctx, playerOf(request).profileId) };
+    },
+  );
+
+  api.get(
+    "/api/player/limits/deposit-room",
+    {
+      preHandler,
+      schema: {
+        tags: ["limits"],
+        summary: "What the deposit limits leave for a deposit in a currency (issue 31)",
+        querystring: DepositRoomQuery,
+        response: { 200: DepositRoomResponse, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      return {
+        data: await depositRoom(ctx, playerOf(request).profileId, request.query.currency),
+      };
     },
   );
 

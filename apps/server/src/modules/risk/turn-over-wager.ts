@@ -9,6 +9,7 @@ import { formatAmount } from "@casino/money/format";
 import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { settingsRepository } from "../settings/repository";
+import { walletRepository } from "../wallet/repository";
 
 export interface TurnOverState {
   currency: string;
@@ -16,6 +17,10 @@ export interface TurnOverState {
   /** Minor units. */
   required: bigint;
   wagered: bigint;
+  /** Minor units of real money in the player's account of the currency (0 without one). */
+  real?: bigint;
+  /** The active bonus in the currency that owes wagering, with the bonus money it holds. */
+  bonus?: { id: number; balance: bigint } | null;
 }
 
 /**
@@ -39,12 +44,34 @@ export async function turnOverState(
       WHERE pb.player_id = $1 AND pb.currency = $2 AND pb.status = 2`,
     [playerId, currency],
   );
+  // The real balance (what the player keeps) and the active bonus that owes the wagering (one
+  // active bonus per currency, ADR 0010).
+  const account = await walletRepository(ctx.db).findByCurrency(playerId, currency);
+  const [bonus] = await ctx.db.query<{ id: string; balance: string }>(
+    `SELECT pb.id::text AS id, pb.balance::text AS balance FROM player_bonuses pb
+       LEFT JOIN player_bonus_wagering w ON w.player_bonus_id = pb.id
+      WHERE pb.player_id = $1 AND pb.currency = $2 AND pb.status = 2
+        AND COALESCE(w.wagered, 0) < pb.wager_total
+      ORDER BY pb.id LIMIT 1`,
+    [playerId, currency],
+  );
   return {
     currency,
     subunitToUnit: BigInt(record.subunitToUnit),
     required: BigInt(row?.required ?? "0"),
     wagered: BigInt(row?.wagered ?? "0"),
+    real: account?.balances.real ?? 0n,
+    bonus: bonus ? { id: Number(bonus.id), balance: BigInt(bonus.balance) } : null,
   };
+}
+
+/**
+ * What the player can withdraw in the currency now: the real balance when no wagering is owed,
+ * else nothing (create-withdrawal refuses while some is owed). The one definition of
+ * "withdrawable" the site shows (issue 31).
+ */
+export function withdrawableOf(state: TurnOverState): bigint {
+  return owedOf(state) > 0n ? 0n : (state.real ?? 0n);
 }
 
 /** Minor units still to wager (never negative). */
@@ -59,5 +86,14 @@ export function toTurnOverWager(state: TurnOverState): TurnOverWager {
     turnOverWager: text(min(state.wagered, state.required)),
     turnOverWagerAmount: text(owedOf(state)),
     currency: state.currency,
+    withdrawable: text(withdrawableOf(state)),
+    bonus:
+      state.bonus && owedOf(state) > 0n
+        ? {
+            playerBonusId: state.bonus.id,
+            forfeits: text(state.bonus.balance),
+            keeps: text(state.real ?? 0n),
+          }
+        : null,
   };
 }

@@ -101,6 +101,12 @@ export const publicSettingDefs: readonly PublicSettingDef[] = [
     "Nicknames must be unique, compared case-insensitively (sign-up, social sign-up, profile)",
     false,
   ),
+  flag(
+    "limits.depositAllCurrencies",
+    "DEPOSIT_LIMITS_ALL_CURRENCIES",
+    "Deposit limits count the deposits of every currency, converted into the limit's currency at the site's rates (off: each limit counts only its own currency)",
+    false,
+  ),
   {
     key: "verification.provider",
     env: "VERIFICATION_PROVIDER",
@@ -255,6 +261,7 @@ export function assemblePublicSettings(
     loyalty: { enabled: bool("loyalty.enabled") },
     quests: { enabled: bool("quests.enabled") },
     turnOverWager: { enabled: bool("turnOverWager.enabled") },
+    limits: { depositAllCurrencies: bool("limits.depositAllCurrencies") },
     verification: {
       enabled: provider !== null,
       provider,

@@ -9,6 +9,7 @@ const settings: PublicSettings = {
   loyalty: { enabled: false },
   quests: { enabled: false },
   turnOverWager: { enabled: false },
+  limits: { depositAllCurrencies: false },
   verification: { enabled: false, provider: null, hideDocuments: false },
   affiliateTagExpiration: 30,
   wallet: { showFilledFields: false, withdrawShowAllFields: false, depositDefaultDecline: false },
