@@ -199,7 +199,7 @@ describe("game pages", () => {
     await collections;
     await winners;
     const rail = page.getByRole("list", { name: "Popular", exact: true });
-    await rail.getByRole("link", { name: /^Dice by Originals/ }).waitFor(WAIT);
+    await rail.getByRole("link", { name: /^Dice Originals/ }).waitFor(WAIT);
 
     const search = page.getByRole("searchbox", { name: "Search games" });
     const searched = page.waitForRequest(isApi("GET", /^\/api\/game\/games\?.*search=gold/), WAIT);
