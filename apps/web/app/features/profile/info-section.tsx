@@ -257,7 +257,9 @@ function ProfileForm({ descriptors }: { descriptors: FieldDescriptor[] }) {
   return (
     <section className="profile-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="profile-card__title">
-        {t("global-components.pages.profile-info.title", "Personal information")}
+        {/* Not the page's own title: the page's region is named that, and two landmarks of one
+            name cannot be told apart. */}
+        {t("global-components.pages.profile-info.detailsTitle", "Your details")}
       </h2>
       <form className="modal-form" onSubmit={submit} noValidate>
         {fields.map(render)}
