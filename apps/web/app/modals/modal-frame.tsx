@@ -9,6 +9,23 @@ import { viewFor } from "./modal-views";
 import "./modal.css";
 
 /**
+ * Where focus goes when what opened a modal is gone (the header's "Sign in" button once signed
+ * in) or was nothing (a modal opened from the URL): the account button when it shows, else the
+ * page's main heading; never the page body, where a keyboard or screen reader user is lost.
+ */
+function focusFallback() {
+  // Something took focus meanwhile (a game's frame that started): leave it there.
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const account = document.querySelector<HTMLElement>("[data-focus-fallback]");
+  account?.focus({ preventScroll: true });
+  if (account && document.activeElement === account) return;
+  const heading = document.querySelector<HTMLElement>("main h1");
+  if (!heading) return;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+}
+
+/**
  * One modal: a Radix Dialog (role dialog, aria-labelledby its title, focus trap, Escape) in its
  * own layer at z-index 1000 + 2 × level (MD-12). Body scroll is locked by the dialog while any
  * modal is open (MD-13); open and close animate for 250 ms (MD-14, modal.css).
@@ -62,7 +79,11 @@ export default function ModalFrame({
               // No Dialog.Trigger here: return focus to whatever had it before the modal opened.
               event.preventDefault();
               const target = entry.returnFocus;
-              if (target?.isConnected) target.focus({ preventScroll: true });
+              if (target && target !== document.body && target.isConnected) {
+                target.focus({ preventScroll: true });
+              } else {
+                focusFallback();
+              }
             }}
           >
             <div className="modal__header">

@@ -41,12 +41,25 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const entriesRef = useRef(entries);
   entriesRef.current = entries;
 
+  // Modals being closed, by key: where their focus goes back to. A modal opened from inside one
+  // (cancel-deposit as the wallet closes, the wallet again from "Continue deposit") returns focus
+  // there too, not to a button that is about to disappear.
+  const closing = useRef(new Map<string, HTMLElement | null>());
+
   const push = useCallback((key: string, value: string | undefined) => {
     preloadModal(key);
-    const returnFocus =
+    const active =
       typeof document !== "undefined" && document.activeElement instanceof HTMLElement
         ? document.activeElement
         : null;
+    const from = active?.closest<HTMLElement>("[data-modal-layer]")?.dataset.modalLayer;
+    const returnFocus =
+      from !== undefined && closing.current.has(from)
+        ? (closing.current.get(from) ?? null)
+        : active === document.body && closing.current.size > 0
+          ? ([...closing.current.values()].at(-1) ?? null)
+          : active;
+    closing.current.delete(key);
     setEntries((list) => {
       const current = list.find((entry) => entry.key === key && entry.open);
       if (current) {
@@ -60,10 +73,15 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const dismiss = useCallback((id: number) => {
+    const entry = entriesRef.current.find((item) => item.id === id);
+    if (entry) closing.current.set(entry.key, entry.returnFocus);
     setEntries((list) =>
       list.map((entry) => (entry.id === id ? { ...entry, open: false } : entry)),
     );
     window.setTimeout(() => {
+      if (entry && closing.current.get(entry.key) === entry.returnFocus) {
+        closing.current.delete(entry.key);
+      }
       setEntries((list) => list.filter((entry) => entry.id !== id || entry.open));
     }, MODAL_TRANSITION_MS);
   }, []);

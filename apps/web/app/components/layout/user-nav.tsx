@@ -124,6 +124,8 @@ function AccountMenu({ open, onOpenChange }: Props) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t("layout.header.account", "Account")}
+        // Focus lands here when a modal closes and what opened it is gone (after signing in).
+        data-focus-fallback=""
         onClick={() => onOpenChange(!open)}
       >
         <UserIcon size={22} />

@@ -79,8 +79,11 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
     else returnPathRef.current = href("/");
   }, [fromState, slug, href]);
 
+  // A start the player asked for moves focus into the game's frame once it shows: the button
+  // pressed is gone by then, and focus would drop to the page body.
+  const focusFrame = useRef(false);
   const start = useCallback(
-    async (mode: "real" | "demo") => {
+    async (mode: "real" | "demo", byPlayer = false) => {
       if (mode === "real" && noRealPlay) return;
       if (mode === "real" && !session.isLoggedIn) {
         // Kept across sign-in or sign-up in this tab: the game then starts for real (GM-11).
@@ -103,6 +106,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
           // The API takes a path of at least two characters (the home page "/" is its default).
           ...(returnPathRef.current.length > 1 ? { returnUrl: returnPathRef.current } : {}),
         });
+        focusFrame.current = byPlayer;
         setLaunch({ state: "playing", launch: answer });
         if (answer.mode === "real") void client.invalidateQueries({ queryKey: PLAYED_KEY });
       } catch (error) {
@@ -170,7 +174,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
   useEffect(
     () =>
       onLaunchRequest((request) => {
-        if (request.slug === slug) void start(request.mode);
+        if (request.slug === slug) void start(request.mode, true);
       }),
     [slug, start],
   );
@@ -242,7 +246,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
             {/* Session time and the reality-check prompt while playing for real (issue 6). */}
             {playing?.mode === "real" ? <RealityCheck /> : null}
             {playing?.mode === "demo" && !noRealPlay ? (
-              <GameButton size="sm" onClick={() => void start("real")}>
+              <GameButton size="sm" onClick={() => void start("real", true)}>
                 {t("global-components.pages.games-id.playReal", "Play for real money")}
               </GameButton>
             ) : null}
@@ -282,6 +286,11 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
           {playing ? (
             <iframe
               key={playing.token}
+              ref={(frame) => {
+                if (!frame || !focusFrame.current) return;
+                focusFrame.current = false;
+                frame.focus();
+              }}
               className="game-frame__iframe"
               src={playing.url}
               title={title}
@@ -314,7 +323,7 @@ export function GamePlayer({ slug, initial }: { slug: string; initial: GameDetai
                       game={game}
                       failed={launch.state === "failed" ? launch : null}
                       realPlay={!noRealPlay}
-                      onStart={(mode) => void start(mode)}
+                      onStart={(mode) => void start(mode, true)}
                     />
                   </>
                 )}
