@@ -8,6 +8,7 @@ import { SelectField, SubmitButton } from "../../forms/fields";
 import { useSite } from "../../lib/site";
 import { FormNotice } from "../../modals/views/form-notice";
 import { accountsQuery } from "../wallet/wallet-api";
+import { useDepositScopeText } from "./deposit-limit-note";
 import { isPositiveAmount, LimitAmountField } from "./limit-amount-field";
 import { limitErrorText } from "./limit-errors";
 import { CASH_DEFINITIONS, existingCashLimit, PERIODS } from "./limit-rules";
@@ -21,6 +22,7 @@ const FIELDS = ["definition", "period", "currency", "amount"] as const;
 export function AddLimitForm({ close }: { close: () => void }) {
   const { t } = useSite();
   const texts = useLimitTexts();
+  const scope = useDepositScopeText();
   const client = useQueryClient();
   const accounts = useQuery(accountsQuery);
   const limits = useQuery(limitsQuery);
@@ -102,6 +104,11 @@ export function AddLimitForm({ close }: { close: () => void }) {
         error={errors.currency?.message}
         {...form.register("currency", { required })}
       />
+      {values.definition === "3" && values.currency ? (
+        <p className="modal-text limit-scope" role="note">
+          {scope(values.currency)}
+        </p>
+      ) : null}
       <LimitAmountField
         label={`${text("amount", "Amount")}${values.currency ? ` (${values.currency})` : ""}`}
         subunitToUnit={subunit}

@@ -2,11 +2,16 @@
 // routes of packages/contract/src/limits.ts) as TanStack Query options and plain functions. The
 // wallet reads the same query for its deposit-limit notice (LM-07, LM-08), so every change here
 // invalidates LIMITS_KEY.
-import type { CreateLimitBody, PlayerLimit, UpdateLimitBody } from "@casino/contract/limits";
+import type {
+  CreateLimitBody,
+  DepositRoom,
+  PlayerLimit,
+  UpdateLimitBody,
+} from "@casino/contract/limits";
 import type { QueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../lib/api/api-client";
 
-export type { PlayerLimit };
+export type { DepositRoom, PlayerLimit };
 
 export const LIMITS_KEY = ["player", "limits"] as const;
 /** The wallet's payment methods: deposit methods answer 13100 while a limit stops deposits. */
@@ -26,6 +31,29 @@ export const limitsQuery = {
   },
   staleTime: 30_000,
 };
+
+/**
+ * GET /api/player/limits/deposit-room?currency (issue 31): what the deposit limits leave for a
+ * deposit in the currency (the wallet's max), and whether limits count every currency. Under
+ * LIMITS_KEY, so every limit change reloads it; absent on this server → no limit.
+ */
+export function depositRoomQuery(currency: string) {
+  return {
+    queryKey: [...LIMITS_KEY, "deposit-room", currency] as const,
+    queryFn: async (): Promise<DepositRoom | null> => {
+      try {
+        const body = await apiRequest<{ data: DepositRoom }>("/api/player/limits/deposit-room", {
+          query: { currency },
+        });
+        return body.data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 0,
+  };
+}
 
 const path = (limitId: string) => `/api/player/limits/${encodeURIComponent(limitId)}`;
 const one = (body: { data: PlayerLimit }) => body.data;

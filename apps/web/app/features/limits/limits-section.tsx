@@ -9,6 +9,7 @@ import { useModals } from "../../lib/site";
 import { EmptyState } from "../page/empty-state";
 import { RealityCheckSetting } from "../reality-check/reality-check-setting";
 import "../reality-check/reality-check.css";
+import { useDepositScopeText } from "./deposit-limit-note";
 import { limitErrorText } from "./limit-errors";
 import { isCashLimit, limitUsage, sortLimits } from "./limit-rules";
 import {
@@ -146,6 +147,7 @@ function CashLimitCard({
   onAction: (kind: Action["kind"]) => void;
 }) {
   const { text } = texts;
+  const scope = useDepositScopeText();
   const [asking, setAsking] = useState(false);
   const label = texts.label(limit);
   const currency = texts.byCode(limit.currency);
@@ -185,6 +187,9 @@ function CashLimitCard({
           </span>
         ) : null}
       </p>
+      {limit.definition === 3 && limit.currency ? (
+        <p className="limit-card__scope">{scope(limit.currency)}</p>
+      ) : null}
       {usage.reached ? (
         <p className="limit-card__reached">{text("reached", "Limit reached for this period.")}</p>
       ) : null}

@@ -16,6 +16,7 @@ import {
   METHODS_KEY,
   switchAccount,
   TURN_OVER_KEY,
+  turnOverQuery,
   WALLET_ACCOUNTS_KEY,
 } from "./wallet-api";
 import { sortAccounts } from "./wallet-rules";
@@ -179,7 +180,7 @@ function AccountRow({
         {money.format(account.balance, account.currency)}
       </td>
       <td data-label={t("global-components.pages.profile-wallet.withdrawable", "Withdrawable")}>
-        {money.format(account.withdrawalBalance, account.currency)}
+        <Withdrawable account={account} />
       </td>
       <td data-label={t("global-components.pages.profile-wallet.status", "Status")}>
         {active
@@ -276,5 +277,29 @@ function AddAccount({
         </button>
       </form>
     </section>
+  );
+}
+
+/**
+ * What can be withdrawn now, as the withdrawal form shows it (issue 31): the server's one
+ * definition from the turn-over answer (nothing while a bonus owes wagering), else the account's
+ * withdrawal balance.
+ */
+function Withdrawable({ account }: { account: WalletAccount }) {
+  const { t } = useSite();
+  const money = useMoney();
+  const wager = useQuery(turnOverQuery(account.currency));
+  const amount = wager.data?.withdrawable ?? account.withdrawalBalance;
+  const owed = wager.data ? /[1-9]/.test(wager.data.turnOverWagerAmount) : false;
+  return (
+    <>
+      {money.format(amount, account.currency)}
+      {owed ? (
+        <span className="wallet-table__note">
+          {" "}
+          {t("global-components.pages.profile-wallet.wageringOwed", "(bonus wagering owed)")}
+        </span>
+      ) : null}
+    </>
   );
 }

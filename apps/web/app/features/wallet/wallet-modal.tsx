@@ -13,6 +13,7 @@ import { profileQuery } from "../../lib/session/player-queries";
 import { useModals, useSite } from "../../lib/site";
 import { setUnitChoice, useMoney } from "../../lib/use-money";
 import { useCountries } from "../../modals/views/use-countries";
+import { DepositLimitNote, limitedBounds, useDepositRoom } from "../limits/deposit-limit-note";
 import { LIMITS_KEY, limitsQuery } from "../limits/limits-api";
 import { type DepositStop, depositStop, depositStopTexts } from "../limits/play-blocks";
 import { usePlayerDate } from "../limits/use-play-block";
@@ -518,7 +519,10 @@ function MethodForm({
   finish: WalletFinish;
   onFrame: (url: string) => void;
 }) {
-  const bounds = useMemo(() => methodBounds(method, subunit), [method, subunit]);
+  const room = useDepositRoom(account.currency, direction === "deposit");
+  const ownBounds = useMemo(() => methodBounds(method, subunit), [method, subunit]);
+  // Issue 31: a deposit is capped by what the deposit limits leave, not only the method's max.
+  const bounds = useMemo(() => limitedBounds(ownBounds, room), [ownBounds, room]);
   if (direction === "withdrawal") {
     return (
       <WithdrawPane
@@ -532,18 +536,29 @@ function MethodForm({
   }
   if (method.type === "address") {
     return (
-      <CryptoAddressForm key={method.method} method={method} account={account} country={country} />
+      <>
+        <DepositLimitNote currency={account.currency} room={room} methodBounds={null} />
+        <CryptoAddressForm
+          key={method.method}
+          method={method}
+          account={account}
+          country={country}
+        />
+      </>
     );
   }
   return (
-    <FiatDeposit
-      key={method.method}
-      method={method}
-      account={account}
-      bounds={bounds}
-      country={country}
-      finish={finish}
-    />
+    <>
+      <DepositLimitNote currency={account.currency} room={room} methodBounds={ownBounds} />
+      <FiatDeposit
+        key={method.method}
+        method={method}
+        account={account}
+        bounds={bounds}
+        country={country}
+        finish={finish}
+      />
+    </>
   );
 }
 

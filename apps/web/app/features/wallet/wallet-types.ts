@@ -45,6 +45,10 @@ export type TurnOverWager = {
   turnOverWager: string;
   turnOverWagerAmount: string;
   currency: string;
+  /** What can be withdrawn now: the real balance, or 0 while wagering is owed (issue 31). */
+  withdrawable?: string;
+  /** The active bonus that owes the wagering: what cancelling it forfeits and what stays. */
+  bonus?: { playerBonusId: number; forfeits: string; keeps: string } | null;
 };
 
 /** Invoice statuses (constants payment.invoiceStatuses). */

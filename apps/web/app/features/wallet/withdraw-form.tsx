@@ -2,13 +2,15 @@
 // the network dropdown and the method's fields (wallet_id checked against the chosen network),
 // or the turn-over wager panel when wagering is owed (WD-06).
 import { amountInputState } from "@casino/money/amount-input";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { SubmitButton } from "../../forms/fields";
 import { contentMessages } from "../../forms/rules-resolver";
 import { ApiError } from "../../lib/api/api-error";
 import { useModals, useSite } from "../../lib/site";
+import { useMoney } from "../../lib/use-money";
 import { useAlert } from "../../toasts/use-alert";
+import { BONUS_KEY, changeBonus } from "../bonus/bonus-api";
 import { AmountField } from "./amount-field";
 import { refreshWallet } from "./live-updates";
 import { MethodFieldControl } from "./method-fields";
@@ -21,7 +23,7 @@ import {
   useFieldValidity,
   useMethodForm,
 } from "./use-method-form";
-import { requestWithdrawal, turnOverQuery } from "./wallet-api";
+import { requestWithdrawal, TURN_OVER_KEY, turnOverQuery, WALLET_ACCOUNTS_KEY } from "./wallet-api";
 import {
   amountLabel,
   CRYPTO_NETWORK,
@@ -60,6 +62,7 @@ export function WithdrawPane({
       key={`${method.method}:${account.id}`}
       method={method}
       account={account}
+      withdrawable={wager.data?.withdrawable ?? account.withdrawalBalance}
       subunitToUnit={subunitToUnit}
       country={country}
       onDone={onDone}
@@ -67,10 +70,34 @@ export function WithdrawPane({
   );
 }
 
-/** WD-06, WR-26: what is still to wager before a withdrawal, with the progress at 2 decimals. */
+/**
+ * WD-06, WR-26: what is still to wager before a withdrawal, with the progress at 2 decimals, and
+ * (issue 31) what can be withdrawn now, what cancelling the bonus forfeits and keeps, and a
+ * button that cancels it after a confirmation (PUT /api/game/player-bonuses/{id}/cancel).
+ */
 function TurnOverPanel({ wager }: { wager: TurnOverWager }) {
   const { t } = useSite();
+  const money = useMoney();
+  const client = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [failed, setFailed] = useState(false);
   const progress = turnOverProgress(wager.turnOverWager, wager.total);
+  const code = wager.currency;
+  const bonus = wager.bonus ?? null;
+  const cancelling = useMutation({
+    mutationFn: (playerBonusId: number) =>
+      changeBonus({ kind: "bonus", id: playerBonusId }, "cancel"),
+    onMutate: () => setFailed(false),
+    onError: () => setFailed(true),
+    onSuccess: () => {
+      setAsking(false);
+      void Promise.all([
+        client.invalidateQueries({ queryKey: TURN_OVER_KEY }),
+        client.invalidateQueries({ queryKey: WALLET_ACCOUNTS_KEY }),
+        client.invalidateQueries({ queryKey: BONUS_KEY }),
+      ]);
+    },
+  });
   return (
     <section
       className="wallet-wager"
@@ -79,7 +106,7 @@ function TurnOverPanel({ wager }: { wager: TurnOverWager }) {
       <p className="modal-text">
         {t("modals.wallet.wagerText", "Wager {amount} {currency} more before you can withdraw.", {
           amount: wager.turnOverWagerAmount,
-          currency: wager.currency,
+          currency: code,
         })}
       </p>
       <div
@@ -94,8 +121,73 @@ function TurnOverPanel({ wager }: { wager: TurnOverWager }) {
         <span style={{ width: `${progress}%` }} />
       </div>
       <p className="wallet-hint">
-        {wager.turnOverWager} / {wager.total} {wager.currency} ({progress}%)
+        {t("modals.wallet.wagerDone", "Wagered {done} of {total} ({progress}%)", {
+          done: money.format(wager.turnOverWager, code),
+          total: money.format(wager.total, code),
+          progress,
+        })}
       </p>
+      {wager.withdrawable !== undefined ? (
+        <p className="wallet-hint">
+          {t("modals.wallet.withdrawable", "Available to withdraw")}:{" "}
+          {money.format(wager.withdrawable, code)}
+        </p>
+      ) : null}
+      {bonus ? (
+        <div className="wallet-wager__cancel">
+          <p className="modal-text">
+            {t(
+              "modals.wallet.wagerCancelText",
+              "Or cancel the bonus: you lose its {forfeits} of bonus money and keep {keeps}, which you can then withdraw.",
+              {
+                forfeits: money.format(bonus.forfeits, code),
+                keeps: money.format(bonus.keeps, code),
+              },
+            )}
+          </p>
+          {failed ? (
+            <p className="modal-notice" role="alert">
+              {t("modals.wallet.wagerCancelFailed", "The bonus could not be cancelled. Try again.")}
+            </p>
+          ) : null}
+          {asking ? (
+            <fieldset className="limit-confirm">
+              <legend className="limit-confirm__text">
+                {t(
+                  "modals.wallet.wagerCancelQuestion",
+                  "Cancel the bonus? {forfeits} of bonus money is lost for good.",
+                  { forfeits: money.format(bonus.forfeits, code) },
+                )}
+              </legend>
+              <div className="modal-form__actions">
+                <button
+                  type="button"
+                  className="modal-button"
+                  disabled={cancelling.isPending}
+                  onClick={() => cancelling.mutate(bonus.playerBonusId)}
+                >
+                  {t("modals.wallet.wagerCancelYes", "Yes, cancel the bonus")}
+                </button>
+                <button
+                  type="button"
+                  className="modal-button modal-button--secondary"
+                  onClick={() => setAsking(false)}
+                >
+                  {t("modals.wallet.wagerCancelNo", "No, keep the bonus")}
+                </button>
+              </div>
+            </fieldset>
+          ) : (
+            <button
+              type="button"
+              className="modal-button modal-button--secondary"
+              onClick={() => setAsking(true)}
+            >
+              {t("modals.wallet.wagerCancel", "Cancel bonus")}
+            </button>
+          )}
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -103,12 +195,15 @@ function TurnOverPanel({ wager }: { wager: TurnOverWager }) {
 function WithdrawForm({
   method,
   account,
+  withdrawable,
   subunitToUnit,
   country,
   onDone,
 }: {
   method: PaymentMethod;
   account: WalletAccount;
+  /** The server's one definition of what can be withdrawn now (issue 31). */
+  withdrawable: string;
   subunitToUnit: number;
   country: string | undefined;
   onDone: (frameUrl?: string) => void;
@@ -218,7 +313,7 @@ function WithdrawForm({
   return (
     <form className="modal-form wallet-form" onSubmit={submit} noValidate>
       <p className="wallet-hint">
-        {t("modals.wallet.withdrawable", "Available to withdraw")}: {account.withdrawalBalance}{" "}
+        {t("modals.wallet.withdrawable", "Available to withdraw")}: {withdrawable}{" "}
         {account.currency}
       </p>
       <AmountField
