@@ -10,6 +10,10 @@
 // Database: a throwaway PostgreSQL cluster from the local Debian binaries (or
 // BENCH_DATABASE_URL, whose user may create databases); --pglite for embedded PGlite.
 // Usage: npm run bench:chat [-- --conversations 2000] [-- --seconds 10] [-- --pglite]
+//   [-- --statements]  (PostgreSQL: the top statements by calls and time, from pg_stat_statements)
+// It prints the CPU per message of the server child, of PostgreSQL (its backends, from /proc)
+// and of the load generator itself. BENCH_CPU_PROF=<folder>: a V8 CPU profile of the server,
+// written when it stops.
 import { type ChildProcess, fork } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,6 +26,7 @@ import {
   REALTIME_PATH,
 } from "@casino/contract/realtime";
 import pg from "pg";
+import { Pool } from "undici";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { type Db, openPGlite, openPostgres } from "../apps/server/src/infra/db";
@@ -29,6 +34,7 @@ import { migrate } from "../apps/server/src/infra/migrate";
 import { signSubscriptionToken } from "../apps/server/src/modules/chat/tokens";
 import { seed } from "../apps/server/src/seed";
 import { freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
+import { processCpuSeconds } from "./lib/proc-cpu";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -39,6 +45,7 @@ const option = (name: string, fallback: string) => {
 const CONVERSATIONS = Number(option("conversations", "2000"));
 const SECONDS = Number(option("seconds", "10"));
 const PGLITE = args.includes("--pglite");
+const STATEMENTS = args.includes("--statements") && !PGLITE;
 const TARGET_P99_MS = 100;
 const CONNECT_CONCURRENCY = 100;
 const runId = randomBytes(4).toString("hex");
@@ -144,12 +151,35 @@ class Listener {
   }
 }
 
+/** CPU seconds so far of the server child, PostgreSQL's processes (by pid) and this process. */
+async function cpuSnapshot(serverPid: number, postgresPids: () => Promise<number[]>) {
+  const used = process.cpuUsage();
+  return {
+    server: processCpuSeconds(serverPid),
+    postgres: new Map((await postgresPids()).map((pid) => [pid, processCpuSeconds(pid)])),
+    generator: (used.user + used.system) / 1e6,
+  };
+}
+
+async function pgClientQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   const secret = randomBytes(32).toString("hex");
   const operatorToken = randomBytes(32).toString("hex");
   let db: Db;
   let target: string;
   let cleanUp: () => Promise<void>;
+  // PostgreSQL's own process ids (backends and workers) for its CPU time; none with PGlite.
+  let postgresPids: () => Promise<number[]> = async () => [];
+  let statements: () => Promise<void> = async () => {};
   if (PGLITE) {
     const dir = mkdtempSync(join(tmpdir(), "casino-bench-chat-"));
     db = await openPGlite({ dataDir: join(dir, "pglite") });
@@ -159,7 +189,10 @@ async function main() {
     let admin = process.env.BENCH_DATABASE_URL;
     let stopPg: (() => void) | null = null;
     if (!admin) {
-      const cluster = await startThrowawayPostgres({ max_connections: "100" });
+      const cluster = await startThrowawayPostgres({
+        max_connections: "100",
+        ...(STATEMENTS ? { shared_preload_libraries: "pg_stat_statements" } : {}),
+      });
       admin = cluster.url;
       stopPg = cluster.stop;
     }
@@ -171,6 +204,26 @@ async function main() {
     url.pathname = `/${name}`;
     target = url.toString();
     db = openPostgres(target, 4);
+    postgresPids = async () =>
+      (await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity")).rows.map(
+        (row) => row.pid,
+      );
+    if (STATEMENTS) {
+      await db.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+      statements = async () => {
+        const reader = new pg.Client({ connectionString: target });
+        await reader.connect();
+        const { rows } = await reader.query<{ calls: string; ms: string; query: string }>(
+          `SELECT calls, round(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+             FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
+        );
+        await reader.end();
+        console.log("pg_stat_statements (calls, total ms, statement):");
+        for (const row of rows) {
+          console.log(`  ${row.calls.padStart(7)} ${row.ms.padStart(7)}  ${row.query}`);
+        }
+      };
+    }
     cleanUp = async () => {
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
@@ -213,14 +266,20 @@ async function main() {
         JWT_SECRET: secret,
         OPERATOR_API_TOKEN: operatorToken,
       },
-      execArgv: ["--import", "tsx"],
+      execArgv: [
+        "--import",
+        "tsx",
+        ...(process.env.BENCH_CPU_PROF
+          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+          : []),
+      ],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     await new Promise<void>((ok, fail) => {
       child!.once("message", () => ok());
       child!.once("exit", (code) => fail(new Error(`server exited with ${code}`)));
     });
-    const base = `http://127.0.0.1:${port}`;
+    const http = new Pool(`http://127.0.0.1:${port}`, { connections: 64, pipelining: 1 });
     const wsUrl = `ws://127.0.0.1:${port}${REALTIME_PATH}`;
 
     // Who receives what: the desk the players' messages, each conversation the staff's replies.
@@ -289,33 +348,28 @@ async function main() {
       const sendTime = nowMs();
       const text = `bench:${sendTime}`;
       const staff = index % 2 === 1;
-      const request = staff
-        ? fetch(`${base}/api/operator/chat/conversations/${guest.conversation}/messages`, {
-            method: "POST",
-            headers: {
-              authorization: `Bearer ${operatorToken}`,
-              "content-type": "application/json",
-            },
-            body: JSON.stringify({ text }),
-          })
-        : fetch(`${base}/api/chat/conversation/messages`, {
-            method: "POST",
-            headers: {
-              cookie: `casino_chat_guest=${guest.token}`,
-              "content-type": "application/json",
-            },
-            body: JSON.stringify({ text }),
-          });
+      // undici's pool with kept-alive connections: the same HTTP requests as fetch() sends, at a
+      // fraction of the load generator's CPU (it shares the machine with the server).
+      const request = http.request({
+        method: "POST",
+        path: staff
+          ? `/api/operator/chat/conversations/${guest.conversation}/messages`
+          : "/api/chat/conversation/messages",
+        headers: staff
+          ? { authorization: `Bearer ${operatorToken}`, "content-type": "application/json" }
+          : { cookie: `casino_chat_guest=${guest.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ text }),
+      });
       if (staff) sentByStaff += 1;
       else sentByPlayers += 1;
       const done = request
         .then(async (response) => {
-          if (response.status !== 201) {
+          if (response.statusCode !== 201) {
             failed += 1;
-            if (failed <= 3)
-              console.error(`send failed: ${response.status} ${await response.text()}`);
+            const body = await response.body.text();
+            if (failed <= 3) console.error(`send failed: ${response.statusCode} ${body}`);
           } else {
-            await response.arrayBuffer();
+            await response.body.dump();
             answered.push(nowMs() - sendTime);
           }
         })
@@ -325,6 +379,8 @@ async function main() {
         .finally(() => inFlight.delete(done));
       inFlight.add(done);
     };
+    if (STATEMENTS) await pgClientQuery(target, "SELECT pg_stat_statements_reset()");
+    const cpuBefore = await cpuSnapshot(child.pid!, postgresPids);
     const start = nowMs();
     const total = CONVERSATIONS * SECONDS;
     for (let n = 0; n < total; n++) {
@@ -349,6 +405,21 @@ async function main() {
     summary("HTTP answer (201)", answered, sentByPlayers + sentByStaff);
     summary("player → desk", toDesk, sentByPlayers);
     summary("staff → player", toPlayers, sentByStaff);
+    const cpuAfter = await cpuSnapshot(child.pid!, postgresPids);
+    const messages = Math.max(1, sentByPlayers + sentByStaff);
+    const used = (key: "server" | "generator") => cpuAfter[key] - cpuBefore[key];
+    let postgres = 0;
+    for (const [pid, seconds] of cpuAfter.postgres) {
+      postgres += seconds - (cpuBefore.postgres.get(pid) ?? 0);
+    }
+    const per = (seconds: number) => `${((seconds / messages) * 1e6).toFixed(0)} µs`;
+    console.log(
+      `CPU per message: server ${per(used("server"))}, PostgreSQL ${PGLITE ? "(in the server)" : per(postgres)}, ` +
+        `load generator ${per(used("generator"))} (${used("server").toFixed(1)} + ${postgres.toFixed(1)} + ` +
+        `${used("generator").toFixed(1)} CPU s in ${elapsed.toFixed(1)} s)`,
+    );
+    await statements();
+    await http.close();
   } finally {
     for (const listener of listeners) listener.close();
     if (child && child.exitCode === null) {

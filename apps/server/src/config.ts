@@ -306,6 +306,12 @@ export const configDocs: readonly ConfigDoc[] = [
       "Live chat: a player with no activity in their conversation for this long is away, and a staff reply also goes to them as a site notification and an e-mail",
   },
   {
+    name: "CHAT_APPEND_BATCH",
+    default: "64",
+    description:
+      "Live chat: messages of different conversations written together, at most this many per database transaction (each keeps its own answer); 1 writes every message alone",
+  },
+  {
     name: "OPERATOR_API_TOKEN",
     default: "(unset; DEMO: generated)",
     description:
@@ -553,6 +559,7 @@ const EnvSchema = z.object({
     .default(10 * 1024 * 1024),
   CHAT_STAFF_ONLINE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   CHAT_PLAYER_AWAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  CHAT_APPEND_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
   OPERATOR_API_TOKEN: optional.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
@@ -667,7 +674,7 @@ export interface Config {
   /** Player documents (modules/player/documents): size limit and the local storage folder. */
   documents: { maxBytes: number; uploadsDir: string };
   /** The live chat (modules/chat): staff presence window and when a player counts as away. */
-  chat: { staffOnlineSeconds: number; playerAwaySeconds: number };
+  chat: { staffOnlineSeconds: number; playerAwaySeconds: number; appendBatch: number };
   /** Bearer token of the operator API; null turns it off. */
   operatorApiToken: string | null;
   /** Operator users with any of these scopes must have a second factor to get a working session. */
@@ -890,6 +897,7 @@ export function loadConfig(
     chat: {
       staffOnlineSeconds: e.CHAT_STAFF_ONLINE_SECONDS,
       playerAwaySeconds: e.CHAT_PLAYER_AWAY_SECONDS,
+      appendBatch: e.CHAT_APPEND_BATCH,
     },
     // The demo has the operator API (and the back office) on out of the box.
     operatorApiToken: e.OPERATOR_API_TOKEN ?? (e.DEMO ? secrets.demoOperatorToken : null),

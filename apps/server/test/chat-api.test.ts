@@ -428,6 +428,69 @@ describe("the support desk", () => {
     staffClient.close();
   });
 
+  it("messages of several conversations at once are written together: each gets its own answer, ids in order, and the desk's queue event is the desk's own read", async () => {
+    const [a, b, c] = await Promise.all([playerOpens(), playerOpens(), playerOpens()]);
+    for (const who of [a, b, c]) {
+      expect((await send(bearer(who.tokens.accessToken), "first")).statusCode).toBe(201);
+    }
+    expect((await desk("POST", `/conversations/${c.conversation.id}/close`)).statusCode).toBe(200);
+    const presence = await desk("POST", "/presence");
+    const staffClient = await RawClient.open(app.wsUrl);
+    await staffClient.call("connect", {});
+    await staffClient.call("subscribe", {
+      channel: CHAT_DESK_CHANNEL,
+      token: presence.json().data.realtime.token,
+    });
+
+    const answers = await Promise.all([
+      send(bearer(a.tokens.accessToken), "from A"),
+      send(bearer(b.tokens.accessToken), "from B"),
+      desk("POST", `/conversations/${c.conversation.id}/messages`, { text: "to C" }),
+      desk("POST", `/conversations/${a.conversation.id}/messages`, { text: "to A" }),
+      send(bearer(b.tokens.accessToken), "again from B"),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 409, 201, 201]);
+    expect(answers[2]!.json().error.code).toBe(15009);
+    expect(answers[0]!.json().data.text).toBe("from A");
+    expect(answers[3]!.json().data.author).toEqual({ type: "staff", name: "root" });
+
+    const listOf = async (who: typeof a) =>
+      (
+        await app.inject({
+          method: "GET",
+          url: "/api/chat/conversation/messages",
+          headers: bearer(who.tokens.accessToken),
+        })
+      ).json().data as Json[];
+    const listA = await listOf(a);
+    expect(listA.map((m) => m.text).sort()).toEqual(["first", "from A", "to A"]);
+    const listB = await listOf(b);
+    expect(listB.map((m) => m.text).sort()).toEqual(["again from B", "first", "from B"]);
+    for (const list of [listA, listB]) {
+      const ids = list.map((m) => BigInt(m.id as string));
+      expect(ids).toEqual([...ids].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+    }
+    expect((await listOf(c)).map((m) => m.text)).toEqual(["first"]);
+
+    // The desk's queue row as pushed after B's last message is what the desk reads.
+    const lastOfB = listB.at(-1)!;
+    const isLastRowOfB = (frame: Json) => {
+      const data = (frame.push as Json | undefined)?.pub?.data as Json | undefined;
+      return (
+        data?.type === "chat.conversation.updated" &&
+        data.conversation.id === b.conversation.id &&
+        data.conversation.lastMessageId === lastOfB.id
+      );
+    };
+    const pushed =
+      staffClient.frames.find(isLastRowOfB) ??
+      (await staffClient.next(isLastRowOfB, 5000, "B's queue row at the desk"));
+    const read = (await desk("GET", `/conversations/${b.conversation.id}`)).json().data;
+    expect(read.unread).toBe(3);
+    expect(((pushed.push as Json).pub.data as Json).conversation).toEqual(read);
+    staffClient.close();
+  });
+
   it("a reply to an away player becomes a site notification and an e-mail", async () => {
     const { tokens, email, conversation } = await playerOpens();
     await send(bearer(tokens.accessToken), "Anyone there?");

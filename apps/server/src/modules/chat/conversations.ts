@@ -320,22 +320,92 @@ export async function appendMessage(
   tx: Queryable,
   ctx: Pick<AppContext, "config" | "now">,
   input: NewMessage,
+  locked?: ConversationRow,
 ): Promise<{ message: ChatMessage; replay: boolean; conversation: ConversationRow }> {
+  const { events, ...appended } = await writeMessage(tx, ctx, input, locked);
+  await enqueueRealtimeEvents(tx, events, ctx.now());
+  return appended;
+}
+
+export type RealtimeEvent = { channel: string; payload: unknown };
+
+/**
+ * appendMessage without writing the realtime events: it answers them, in order, for the caller
+ * to write in the same transaction (append-batch.ts writes a whole batch's events at once).
+ * `locked`: the conversation's row, already locked in this transaction by the caller.
+ */
+export async function writeMessage(
+  tx: Queryable,
+  ctx: Pick<AppContext, "config" | "now">,
+  input: NewMessage,
+  locked?: ConversationRow,
+): Promise<{
+  message: ChatMessage;
+  replay: boolean;
+  conversation: ConversationRow;
+  events: RealtimeEvent[];
+}> {
   const now = ctx.now();
-  const before = await requireConversation(tx, input.conversationId, true);
+  const before = locked ?? (await requireConversation(tx, input.conversationId, true));
   if (input.clientId) {
     const [existing] = await tx.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM chat_messages m WHERE m.conversation_id = $1 AND m.client_id = $2`,
       [input.conversationId, input.clientId],
     );
     if (existing) {
-      return { message: toChatMessage(ctx, existing, now), replay: true, conversation: before };
+      return {
+        message: toChatMessage(ctx, existing, now),
+        replay: true,
+        conversation: before,
+        events: [],
+      };
     }
   }
-  const [row] = await tx.query<MessageRow>(
-    `INSERT INTO chat_messages AS m (conversation_id, kind, author_type, author_ref, author_name, text,
-       attachment, client_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) RETURNING ${MESSAGE_COLUMNS}`,
+  const fromPlayer = input.authorType === "player" || input.authorType === "guest";
+  const fromStaff = input.kind === "message" && input.authorType === "staff";
+  // One statement: the message, the conversation's markers and the desk's view of it after
+  // (the statement's reads see the conversation's messages before this one: the unread count
+  // adds the new one when it is the player's, and the last message is the new one unless it is
+  // a note).
+  const [row] = await tx.query<AppendedRow>(
+    `WITH m AS (
+       INSERT INTO chat_messages (conversation_id, kind, author_type, author_ref, author_name, text,
+         attachment, client_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+       RETURNING id, conversation_id, kind, author_type, author_ref, author_name, text, attachment,
+         client_id, created_at),
+     c AS (
+       UPDATE chat_conversations c SET
+         last_message_id = CASE WHEN $2 = 'message' THEN m.id ELSE c.last_message_id END,
+         last_message_at = CASE WHEN $2 = 'message' THEN $9 ELSE c.last_message_at END,
+         last_player_message_at = CASE WHEN $10 THEN $9 ELSE c.last_player_message_at END,
+         waiting_since = CASE WHEN $10 THEN COALESCE(c.waiting_since, $9)
+                              WHEN $11 THEN NULL ELSE c.waiting_since END,
+         player_seen_at = CASE WHEN $10 THEN $9 ELSE c.player_seen_at END,
+         player_read_id = CASE WHEN $10 THEN m.id ELSE c.player_read_id END,
+         staff_read_id = CASE WHEN $11 THEN m.id ELSE c.staff_read_id END,
+         status = CASE WHEN $10 THEN 'open' ELSE c.status END,
+         updated_at = $9
+         FROM m
+        WHERE c.id = $1
+       RETURNING c.*)
+     SELECT ${CONVERSATION_COLUMNS},
+       m.id::text AS m_id, m.kind AS m_kind, m.author_type AS m_author_type,
+       m.author_ref AS m_author_ref, m.author_name AS m_author_name, m.text AS m_text,
+       m.attachment AS m_attachment, m.client_id AS m_client_id, m.created_at AS m_created_at,
+       p.email AS p_email, p.nickname AS p_nickname, p.status AS p_status,
+       (SELECT count(*) FROM chat_messages u
+         WHERE u.conversation_id = c.id AND u.kind = 'message'
+           AND u.author_type IN ('player', 'guest') AND u.id > COALESCE(c.staff_read_id, 0))
+         + CASE WHEN m.kind = 'message' AND $10 AND m.id > COALESCE(c.staff_read_id, 0)
+                THEN 1 ELSE 0 END AS unread,
+       CASE WHEN m.kind = 'message' THEN m.text ELSE lm.text END AS lm_text,
+       CASE WHEN m.kind = 'message' THEN m.author_type ELSE lm.author_type END AS lm_author_type,
+       CASE WHEN m.kind = 'message' THEN m.kind ELSE lm.kind END AS lm_kind,
+       CASE WHEN m.kind = 'message' THEN m.created_at ELSE lm.created_at END AS lm_created_at
+       FROM m CROSS JOIN c
+       LEFT JOIN players p ON p.id = c.player_id
+       LEFT JOIN chat_messages lm ON lm.id = c.last_message_id AND m.kind <> 'message'`,
     [
       input.conversationId,
       input.kind,
@@ -346,27 +416,28 @@ export async function appendMessage(
       input.attachment ? JSON.stringify(input.attachment) : null,
       input.clientId ?? null,
       now,
+      fromPlayer,
+      fromStaff,
     ],
   );
-  const fromPlayer = input.authorType === "player" || input.authorType === "guest";
-  const fromStaff = input.kind === "message" && input.authorType === "staff";
-  const [conversation] = await tx.query<ConversationRow>(
-    `UPDATE chat_conversations c SET
-        last_message_id = CASE WHEN $2 = 'message' THEN $3::bigint ELSE c.last_message_id END,
-        last_message_at = CASE WHEN $2 = 'message' THEN $4 ELSE c.last_message_at END,
-        last_player_message_at = CASE WHEN $5 THEN $4 ELSE c.last_player_message_at END,
-        waiting_since = CASE WHEN $5 THEN COALESCE(c.waiting_since, $4)
-                             WHEN $6 THEN NULL ELSE c.waiting_since END,
-        player_seen_at = CASE WHEN $5 THEN $4 ELSE c.player_seen_at END,
-        player_read_id = CASE WHEN $5 THEN $3::bigint ELSE c.player_read_id END,
-        staff_read_id = CASE WHEN $6 THEN $3::bigint ELSE c.staff_read_id END,
-        status = CASE WHEN $5 THEN 'open' ELSE c.status END,
-        updated_at = $4
-      WHERE c.id = $1 RETURNING ${CONVERSATION_COLUMNS}`,
-    [input.conversationId, input.kind, row!.id, now, fromPlayer, fromStaff],
+  const conversation = row!;
+  const message = toChatMessage(
+    ctx,
+    {
+      id: conversation.m_id,
+      conversation_id: input.conversationId,
+      kind: conversation.m_kind,
+      author_type: conversation.m_author_type,
+      author_ref: conversation.m_author_ref,
+      author_name: conversation.m_author_name,
+      text: conversation.m_text,
+      attachment: conversation.m_attachment,
+      client_id: conversation.m_client_id,
+      created_at: conversation.m_created_at,
+    },
+    now,
   );
-  const message = toChatMessage(ctx, row!, now);
-  const events: { channel: string; payload: unknown }[] = [];
+  const events: RealtimeEvent[] = [];
   if (input.kind === "message") {
     const toPlayer: ChatConversationEvent = { type: "chat.message.created", message };
     events.push({ channel: chatConversationChannel(input.conversationId), payload: toPlayer });
@@ -374,30 +445,60 @@ export async function appendMessage(
   const toDesk: ChatDeskEvent = { type: "chat.message.created", message };
   const deskUpdate: ChatDeskEvent = {
     type: "chat.conversation.updated",
-    conversation: await deskView(tx, input.conversationId),
+    conversation: toDeskConversation(conversation),
   };
   events.push(
     { channel: CHAT_DESK_CHANNEL, payload: toDesk },
     { channel: CHAT_DESK_CHANNEL, payload: deskUpdate },
   );
-  await enqueueRealtimeEvents(tx, events, now);
   // A closed conversation the player writes in again is open: tell the player's window.
-  if (before.status === "closed" && conversation!.status === "open") {
-    await enqueueRealtimeEvents(
-      tx,
-      [
-        {
-          channel: chatConversationChannel(input.conversationId),
-          payload: {
-            type: "chat.conversation.updated",
-            conversation: await playerState(tx, ctx, conversation!),
-          } satisfies ChatConversationEvent,
-        },
-      ],
-      now,
-    );
+  if (before.status === "closed" && conversation.status === "open") {
+    events.push({
+      channel: chatConversationChannel(input.conversationId),
+      payload: {
+        type: "chat.conversation.updated",
+        conversation: await playerState(tx, ctx, conversation),
+      } satisfies ChatConversationEvent,
+    });
   }
-  return { message, replay: false, conversation: conversation! };
+  return { message, replay: false, conversation: conversationRowOf(conversation), events };
+}
+
+/** What appendMessage's statement answers: the conversation after (with the desk's columns) and the message. */
+interface AppendedRow extends DeskRow {
+  m_id: string;
+  m_kind: "message" | "note";
+  m_author_type: ChatAuthorType;
+  m_author_ref: string | null;
+  m_author_name: string | null;
+  m_text: string;
+  m_attachment: StoredAttachment | string | null;
+  m_client_id: string | null;
+  m_created_at: Date;
+}
+
+function conversationRowOf(row: AppendedRow): ConversationRow {
+  const {
+    m_id: _id,
+    m_kind: _kind,
+    m_author_type: _authorType,
+    m_author_ref: _authorRef,
+    m_author_name: _authorName,
+    m_text: _text,
+    m_attachment: _attachment,
+    m_client_id: _clientId,
+    m_created_at: _createdAt,
+    p_email: _email,
+    p_nickname: _nickname,
+    p_status: _status,
+    unread: _unread,
+    lm_text: _lmText,
+    lm_author_type: _lmAuthorType,
+    lm_kind: _lmKind,
+    lm_created_at: _lmCreatedAt,
+    ...conversation
+  } = row;
+  return conversation;
 }
 
 /** A page of messages: `after` ascending from there, `before` the page before, else the latest. */

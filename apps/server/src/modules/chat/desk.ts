@@ -22,6 +22,7 @@ import { iso, recordOperatorChange } from "../../lib/operator-keys";
 import { createNotification } from "../notification/create-notification";
 import { readOperatorPlayer } from "../player/operator-players";
 import { currencySubunits } from "../settings/list-currencies";
+import { appendInBatch } from "./append-batch";
 import {
   announceConversation,
   appendMessage,
@@ -112,17 +113,8 @@ export async function replyToConversation(
   const staff = await currentStaff(ctx);
   await requireConversation(ctx.db, conversationId);
   await spendMessagePoint(ctx, `staff:${staff.ref}`);
-  let offline: { playerId: string | null; email: string | null } | null = null;
-  const result = await ctx.db.transaction(async (tx) => {
-    const current = await requireConversation(tx, conversationId, true);
-    if (current.status === "closed") {
-      throw new AppError(
-        409,
-        ChatErrorCode.ConversationClosed,
-        "The conversation is closed: reopen it first",
-      );
-    }
-    const appended = await appendMessage(tx, ctx, {
+  const { appended: result, result: offline } = await appendInBatch(ctx, {
+    input: {
       conversationId,
       kind: "message",
       authorType: "staff",
@@ -130,32 +122,42 @@ export async function replyToConversation(
       authorName: staff.name,
       text,
       clientId: input.clientId ?? null,
-    });
-    if (appended.replay) return appended;
-    if (current.assignee_ref === null) {
-      await tx.query(
-        "UPDATE chat_conversations SET assignee_ref = $2, assignee_name = $3 WHERE id = $1",
-        [conversationId, staff.ref, staff.name],
-      );
-      await announceConversation(tx, ctx, (await requireConversation(tx, conversationId))!);
-    }
-    await recordOperatorChange(tx, {
-      kind: "chat-message",
-      entityId: appended.message.id,
-      action: "create",
-      changes: { conversationId, kind: "message", length: text.length },
-      now: ctx.now(),
-    });
-    const awaySince = ctx.now().getTime() - playerAwaySeconds(ctx) * 1000;
-    const seen = current.player_seen_at ? new Date(current.player_seen_at).getTime() : 0;
-    if (seen < awaySince) {
+    },
+    check: (current) => {
+      if (current.status === "closed") {
+        throw new AppError(
+          409,
+          ChatErrorCode.ConversationClosed,
+          "The conversation is closed: reopen it first",
+        );
+      }
+    },
+    after: async (tx, appended, current, flush) => {
+      if (current.assignee_ref === null) {
+        await tx.query(
+          "UPDATE chat_conversations SET assignee_ref = $2, assignee_name = $3 WHERE id = $1",
+          [conversationId, staff.ref, staff.name],
+        );
+        await flush();
+        await announceConversation(tx, ctx, (await requireConversation(tx, conversationId))!);
+      }
+      await recordOperatorChange(tx, {
+        kind: "chat-message",
+        entityId: appended.message.id,
+        action: "create",
+        changes: { conversationId, kind: "message", length: text.length },
+        now: ctx.now(),
+      });
+      const awaySince = ctx.now().getTime() - playerAwaySeconds(ctx) * 1000;
+      const seen = current.player_seen_at ? new Date(current.player_seen_at).getTime() : 0;
+      if (seen >= awaySince) return null;
       const [player] = current.player_id
         ? await tx.query<{ email: string | null }>("SELECT email FROM players WHERE id = $1", [
             current.player_id,
           ])
         : [];
-      offline = { playerId: current.player_id, email: current.email ?? player?.email ?? null };
       if (current.player_id) {
+        await flush();
         await createNotification(tx, ctx, {
           playerId: current.player_id,
           kind: "chat",
@@ -165,10 +167,10 @@ export async function replyToConversation(
           dedupeKey: `chat:${appended.message.id}`,
         });
       }
-    }
-    return appended;
+      return { playerId: current.player_id, email: current.email ?? player?.email ?? null };
+    },
   });
-  const away = offline as { playerId: string | null; email: string | null } | null;
+  const away = offline ?? null;
   if (away?.email) {
     await ctx.mail.send({
       to: away.email,

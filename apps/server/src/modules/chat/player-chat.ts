@@ -12,9 +12,9 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../infra/errors";
 import { resolvePublicSettingValues } from "../settings/public-settings";
 import { settingsRepository } from "../settings/repository";
+import { appendInBatch } from "./append-batch";
 import {
   announceConversation,
-  appendMessage,
   CONVERSATION_COLUMNS,
   type ConversationRow,
   findConversation,
@@ -227,8 +227,8 @@ export async function sendPlayerMessage(
   const text = checkText(input.text, CHAT_LIMITS.messageMaxLength, Boolean(input.attachment));
   const row = await requireOwnConversation(ctx, identity);
   await spendMessagePoint(ctx, `${row.id}`);
-  const result = await ctx.db.transaction((tx) =>
-    appendMessage(tx, ctx, {
+  const { appended } = await appendInBatch(ctx, {
+    input: {
       conversationId: row.id,
       kind: "message",
       authorType: identity.kind,
@@ -237,8 +237,9 @@ export async function sendPlayerMessage(
       text,
       attachment: input.attachment ?? null,
       clientId: input.clientId ?? null,
-    }),
-  );
+    },
+  });
+  const result = { message: appended.message, replay: appended.replay };
   if (result.replay) await ctx.rateLimits.refund("chatMessage", row.id);
   return result;
 }

@@ -118,7 +118,12 @@ export class OutboxPublisher {
    */
   async publishBatch(afterHandOff?: () => void | Promise<void>): Promise<number> {
     return this.db.transaction(async (tx) => {
-      await tx.query("SELECT pg_advisory_xact_lock($1)", [OUTBOX_LOCK_KEY]);
+      // The mark commits without waiting for the WAL flush: a crash that forgets it only sends
+      // the batch again (at least once, as above), and the next batch leaves a flush sooner.
+      await tx.query(
+        "SELECT pg_advisory_xact_lock($1), set_config('synchronous_commit', 'off', true)",
+        [OUTBOX_LOCK_KEY],
+      );
       const rows = await tx.query<OutboxRow>(
         `SELECT id, channel, payload FROM event_outbox
           WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE`,
