@@ -19,8 +19,8 @@ import {
 
 const site = useSite({ ...WALLET_ENV, ...GAME_ENV });
 
-const WELCOME = "Welcome bonus: 100% up to 200";
-const CODE_BONUS = "5 free bonus money";
+const WELCOME = "Welcome bonus: 100% match";
+const CODE_BONUS = "Free bonus money";
 const IBAN = "DE89370400440532013000";
 
 /** The bonus calls the page made, as "METHOD path?query". */

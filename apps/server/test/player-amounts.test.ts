@@ -2,9 +2,12 @@
 // in the asked currency, converted as a grant converts them (a BTC wallet sees 0.00010309 BTC
 // for a 10 USD cash bonus, never "10"), and the payment history names each method by its display
 // name and logo rather than its internal key. Runs on PGlite and PostgreSQL.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { DepositBonus } from "@casino/contract/bonus";
 import type { Invoice } from "@casino/contract/payment";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationsDir } from "../src/infra/migrate";
 import { GAME_TEST_ENV } from "./game-helpers";
 import { eurPlayer, fundedPlayer } from "./payment-helpers";
 import { createPlayerTestApp, type PlayerTestApp } from "./player-helpers";
@@ -52,6 +55,43 @@ describe("deposit bonus amounts in the asked currency (issue 31 item 3)", () => 
     // The base currency's own amount as it stands.
     const usd = await offered(p.headers, "USD");
     expect(usd.get("cash-10")).toMatchObject({ bonusAmount: "10.00" });
+  });
+});
+
+describe("bonus texts without bare amounts (issue 31 item 3)", () => {
+  it("BN-13 the demo bonuses name no amount without its currency; migration 0093 renames older databases' seeded texts, never an operator's", async () => {
+    const p = await eurPlayer(app);
+    for (const bonus of (await offered(p.headers, "BTC")).values()) {
+      expect(`${bonus.name} ${bonus.description}`).not.toMatch(/up to \d|^\d+ (cash|free)/);
+    }
+    const seeded = async (slug: string) =>
+      (
+        await app.testDb.query<{ name: string; description: string }>(
+          "SELECT name, description FROM bonuses WHERE slug = $1",
+          [slug],
+        )
+      )[0]!;
+    const before = { welcome: await seeded("welcome-1"), cash: await seeded("cash-10") };
+    // An older database: the old seeded texts, and one the operator renamed.
+    await app.testDb.query(
+      "UPDATE bonuses SET name = 'Welcome bonus: 100% up to 200', description = 'First deposit: 100% of it as a bonus, up to 200. Wager it 35 times.' WHERE slug = 'welcome-1'",
+    );
+    await app.testDb.query(
+      "UPDATE bonuses SET name = 'Our ten', description = 'Deposit 50 or more and get 10 bonus money. Wager it 20 times.' WHERE slug = 'cash-10'",
+    );
+    const sql = await readFile(
+      path.join(migrationsDir, "0093_bonus_texts_without_bare_amounts.sql"),
+      "utf8",
+    );
+    await app.testDb.exec(sql);
+    expect(await seeded("welcome-1")).toEqual(before.welcome);
+    expect(await seeded("cash-10")).toEqual({
+      name: "Our ten",
+      description: before.cash.description,
+    });
+    await app.testDb.query("UPDATE bonuses SET name = $1 WHERE slug = 'cash-10'", [
+      before.cash.name,
+    ]);
   });
 });
 

@@ -35,8 +35,9 @@ const range = (from: string | null, to: string | null) => ({
 export const seedBonusDefinitions: SeedBonus[] = [
   {
     slug: "welcome-1",
-    name: "Welcome bonus: 100% up to 200",
-    description: "First deposit: 100% of it as a bonus, up to 200. Wager it 35 times.",
+    name: "Welcome bonus: 100% match",
+    description:
+      "First deposit: 100% of it as a bonus, up to the cap shown in your currency. Wager it 35 times.",
     type: 2,
     packageStep: 1,
     assign: {
@@ -51,8 +52,9 @@ export const seedBonusDefinitions: SeedBonus[] = [
   },
   {
     slug: "welcome-2",
-    name: "Welcome bonus: 50% up to 300",
-    description: "Second deposit: 50% of it as a bonus, up to 300. Wager it 35 times.",
+    name: "Welcome bonus: 50% match",
+    description:
+      "Second deposit: 50% of it as a bonus, up to the cap shown in your currency. Wager it 35 times.",
     type: 2,
     packageStep: 2,
     assign: {
@@ -80,8 +82,9 @@ export const seedBonusDefinitions: SeedBonus[] = [
   },
   {
     slug: "reload-25",
-    name: "Reload: 25% up to 100",
-    description: "25% of the deposit as a bonus, up to 100. Wager it 30 times.",
+    name: "Reload: 25% match",
+    description:
+      "25% of the deposit as a bonus, up to the cap shown in your currency. Wager it 30 times.",
     type: 2,
     assign: {
       depositPercentage: "25",
@@ -95,8 +98,9 @@ export const seedBonusDefinitions: SeedBonus[] = [
   },
   {
     slug: "cash-10",
-    name: "10 cash bonus",
-    description: "Deposit 50 or more and get 10 bonus money. Wager it 20 times.",
+    name: "Cash bonus",
+    description:
+      "Deposit the minimum shown or more and get the bonus money shown, in your currency. Wager it 20 times.",
     type: 1,
     assign: { amountItems: [{ currency: "EUR", amount: "10" }], baseCurrencyAmount: "10" },
     trigger: range("50", null),
@@ -105,8 +109,9 @@ export const seedBonusDefinitions: SeedBonus[] = [
   },
   {
     slug: "no-deposit-5",
-    name: "5 free bonus money",
-    description: "Code WELCOME5: 5 bonus money at once. Wager it 40 times, 2 at most a bet.",
+    name: "Free bonus money",
+    description:
+      "Code WELCOME5: bonus money at once. Wager it 40 times; the largest bet is shown with it.",
     type: 1,
     kind: "code",
     assign: { amountItems: [{ currency: "EUR", amount: "5" }], baseCurrencyAmount: "5" },
@@ -117,8 +122,9 @@ export const seedBonusDefinitions: SeedBonus[] = [
   },
   {
     slug: "code-deposit-50",
-    name: "Code bonus: 50% up to 100",
-    description: "Code DEPOSIT50: 50% of the next deposit, up to 100. Wager it 30 times.",
+    name: "Code bonus: 50% match",
+    description:
+      "Code DEPOSIT50: 50% of the next deposit, up to the cap shown in your currency. Wager it 30 times.",
     type: 2,
     kind: "code",
     assign: {
