@@ -196,7 +196,7 @@ describe("wallet modal and profile wallet page", () => {
     expect(await dialog.locator("input[name=amount]").count()).toBe(0);
   });
 
-  test("WL-02 WL-29 deposit-only shows a title instead of tabs; closing the deposit asks through cancel-deposit", async () => {
+  test("WL-02 WL-29 deposit-only shows a title instead of tabs; closing a begun deposit asks through cancel-deposit", async () => {
     const { page } = await signedInPlayer(site);
     await page.goto("/profile/wallet");
     await hydrated(page);
@@ -207,11 +207,16 @@ describe("wallet modal and profile wallet page", () => {
     const dialog = page.getByRole("dialog", { name: "Wallet" });
     await dialog.getByRole("heading", { name: "Deposit" }).waitFor(WAIT);
     expect(await dialog.getByRole("tab", { name: "Withdraw" }).count()).toBe(0);
+    // Only a deposit the player began is asked about (an untouched form just closes).
+    await selectMethod(dialog, "QR payment");
+    await dialog.getByRole("textbox", { name: /^Amount/ }).fill("25");
     await dialog.getByRole("button", { name: "Close" }).click();
     const confirm = page.getByRole("dialog", { name: "Cancel deposit?" });
     await confirm.waitFor(WAIT);
     await confirm.getByRole("button", { name: "Continue deposit" }).click();
     await page.getByRole("dialog", { name: "Wallet" }).waitFor(WAIT);
+    await selectMethod(dialog, "QR payment");
+    await dialog.getByRole("textbox", { name: /^Amount/ }).fill("30");
     await page
       .getByRole("dialog", { name: "Wallet" })
       .getByRole("button", { name: "Close" })

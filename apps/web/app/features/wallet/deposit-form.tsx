@@ -31,7 +31,7 @@ import {
   presetsInRange,
   visibleFields,
 } from "./wallet-rules";
-import { setAwaitedInvoice, setOutcomeMessage } from "./wallet-store";
+import { markDepositEntered, setAwaitedInvoice, setOutcomeMessage } from "./wallet-store";
 import type { DepositResponse, PaymentMethod, WalletAccount } from "./wallet-types";
 
 export type WalletFinish = (
@@ -227,10 +227,18 @@ function FiatDepositForm({
 
   const label = `${t("modals.wallet.depositButton", "Deposit")} ${amountLabel(state.clamped, bounds.subunitToUnit)} ${account.currency}`;
   return (
-    <form className="modal-form wallet-form" onSubmit={submit} noValidate>
+    <form
+      className="modal-form wallet-form"
+      onSubmit={submit}
+      onInput={markDepositEntered}
+      noValidate
+    >
       <AmountField
         value={amount}
-        onChange={(next) => form.setValue("amount", next, { shouldValidate: true })}
+        onChange={(next) => {
+          markDepositEntered();
+          form.setValue("amount", next, { shouldValidate: true });
+        }}
         onBlur={() =>
           form.setValue("amount", amountOnBlur(amount, bounds), { shouldValidate: true })
         }

@@ -93,6 +93,18 @@ export function takeQuietClose(): boolean {
   return value;
 }
 
+let depositEntered = false;
+/** The player typed or picked something in the deposit form: only then does closing ask (WL-29). */
+export function markDepositEntered() {
+  depositEntered = true;
+}
+/** Whether a deposit was begun since the wallet last closed (entered, or an invoice awaited). */
+export function takeDepositEntered(): boolean {
+  const value = depositEntered || read("session", ASYNC_INVOICE_KEY) !== null;
+  depositEntered = false;
+  return value;
+}
+
 /** What the deposit-pending / deposit-error modal opened by the wallet shows (and watches). */
 export function setOutcomeMessage(message: string | null, invoiceId: string | null) {
   outcome = { message, invoiceId };

@@ -5,6 +5,7 @@ import {
   closeQuietly,
   isDepositOnly,
   markDepositOnly,
+  takeDepositEntered,
   takeQuietClose,
 } from "../../features/wallet/wallet-store";
 import { useModals, useSite } from "../../lib/site";
@@ -12,8 +13,9 @@ import type { ModalViewProps } from "../modal-view-props";
 
 /**
  * The wallet modal (spec §2): deposit / withdraw reflected in `?wallet=`. Closing it in deposit
- * mode asks for confirmation with the cancel-deposit modal (WL-29), unless the wallet closed
- * itself on purpose (a payment window or a result modal took over).
+ * mode asks for confirmation with the cancel-deposit modal (WL-29) once the player entered
+ * something in the deposit form, unless the wallet closed itself on purpose (a payment window or
+ * a result modal took over).
  */
 export default function WalletView({ value }: ModalViewProps) {
   const modals = useModals();
@@ -30,7 +32,10 @@ export default function WalletView({ value }: ModalViewProps) {
     if (wasOpen.current && !isOpen) {
       markDepositOnly(false);
       const quiet = takeQuietClose();
-      if (!quiet && tabRef.current === "deposit" && session.isLoggedIn) open("cancel-deposit");
+      const entered = takeDepositEntered();
+      if (!quiet && entered && tabRef.current === "deposit" && session.isLoggedIn) {
+        open("cancel-deposit");
+      }
     }
     wasOpen.current = isOpen;
   }, [isOpen, open, session.isLoggedIn]);
