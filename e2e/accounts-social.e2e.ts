@@ -43,8 +43,63 @@ describe("social login", () => {
     expect(body.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(body.affiliateTag).toBe("aff1");
     expect(new URL(request.url()).searchParams.get("code")).toBeTruthy();
+    // SU-23 (issue 31 item 7): a new social player confirms 18+ and terms and picks a country
+    // and currency once, before the account exists.
+    await page.waitForURL((u) => u.pathname === "/auth/social/complete");
+    const form = page.getByRole("main");
+    await form.getByRole("heading", { name: "Finish signing up" }).waitFor();
+    const create = form.getByRole("button", { name: "Create account" });
+    await form.getByRole("combobox", { name: "Country" }).selectOption("AT");
+    // Picking a country preselects its currency.
+    await expect
+      .poll(() => form.getByRole("combobox", { name: "Currency" }).inputValue())
+      .toBe("EUR");
+    const registers: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/player/sessions/social/register")
+        registers.push(r.url());
+    });
+    await create.click();
+    const consent = form.getByRole("checkbox", { name: /at least 18 years old/ });
+    expect(await consent.getAttribute("aria-invalid")).toBe("true");
+    await form.getByText("Value is required").waitFor();
+    expect(registers).toEqual([]);
+    expect(await page.getByRole("banner").getByRole("button", { name: "Log out" }).count()).toBe(0);
+    expect(await form.getByRole("checkbox", { name: "Send me offers by e-mail" }).isChecked()).toBe(
+      false,
+    );
+    await consent.check();
+    const register = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === "/api/player/sessions/social/register",
+    );
+    await create.click();
+    expect((await register).postDataJSON()).toMatchObject({
+      country: "AT",
+      currency: "EUR",
+      agreements: "1",
+      receiveEmailPromo: "",
+    });
     await page.waitForURL((u) => u.pathname === "/contact" && u.searchParams.get("x") === "1");
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+  });
+
+  test("SU-23 SI-27 an existing social player signs in again without the sign-up form", async () => {
+    const email = uniqueEmail("social-again");
+    for (const round of [1, 2]) {
+      const { page } = await startSandboxLogin("/contact?sign-in=true");
+      await page.getByRole("textbox", { name: "E-mail" }).fill(email);
+      await page.getByRole("button", { name: "Approve" }).click();
+      if (round === 1) {
+        await page.waitForURL((u) => u.pathname === "/auth/social/complete");
+        const form = page.getByRole("main");
+        await form.getByRole("combobox", { name: "Country" }).selectOption("DE");
+        await form.getByRole("checkbox", { name: /at least 18 years old/ }).check();
+        await form.getByRole("button", { name: "Create account" }).click();
+      }
+      await page.waitForURL((u) => u.pathname === "/contact");
+      await page.getByRole("banner").getByRole("button", { name: "Log out" }).waitFor();
+      await page.close();
+    }
   });
 
   test("SI-18 SI-19 an unverified social e-mail opens sign-in with the e-mail verification text", async () => {

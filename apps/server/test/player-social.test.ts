@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { telegramHash } from "../src/modules/player/social/telegram";
-import { createTestApp, expectErrorCode } from "./helpers";
+import { createTestApp, expectErrorBody, expectErrorCode, type TestApp } from "./helpers";
 
 const BOT_TOKEN = "4242:sandbox-bot-token";
 
@@ -70,6 +70,28 @@ function callbackQuery(url: URL): string {
   return url.search;
 }
 
+/** The sign-up form of a first social sign-in (issue 31 item 7): consent, country, currency. */
+async function finishSignUp(
+  app: FastifyInstance,
+  callbackAnswer: { statusCode: number; json: () => { data: Record<string, unknown> } },
+  overrides: Record<string, unknown> = {},
+) {
+  expect(callbackAnswer.statusCode).toBe(200);
+  const data = callbackAnswer.json().data;
+  expect(data.signUpRequired).toBe(true);
+  return app.inject({
+    method: "POST",
+    url: "/api/player/sessions/social/register",
+    payload: {
+      signUpToken: data.signUpToken,
+      country: "DE",
+      currency: "EUR",
+      agreements: "1",
+      ...overrides,
+    },
+  });
+}
+
 describe("social login through the sandbox identity service (BE-17, SI-23…SI-27)", () => {
   let app: FastifyInstance;
 
@@ -101,8 +123,9 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
       url: `/api/player/sessions/social${callbackQuery(callback)}`,
       payload: { provider: "sandbox", locale: "en", fingerprint: "fp-1", affiliateTag: "aff-7" },
     });
-    expect(response.statusCode).toBe(200);
-    const { accessToken, profileId } = response.json().data;
+    const created = await finishSignUp(app, response);
+    expect(created.statusCode).toBe(201);
+    const { accessToken, profileId } = created.json().data;
     expect(decodeJwt(accessToken).sub).toBe(profileId);
 
     const profile = await app.inject({
@@ -130,17 +153,23 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
 
   it("BE-17 the same identity signs in to the same player the next time", async () => {
     const first = await signInAtSandbox(app, { email: "again@example.com" });
-    const one = await app.inject({
-      method: "POST",
-      url: `/api/player/sessions/social${first.search}`,
-      payload: { provider: "sandbox" },
-    });
+    const one = await finishSignUp(
+      app,
+      await app.inject({
+        method: "POST",
+        url: `/api/player/sessions/social${first.search}`,
+        payload: { provider: "sandbox" },
+      }),
+    );
     const second = await signInAtSandbox(app, { email: "again@example.com" });
     const two = await app.inject({
       method: "POST",
       url: `/api/player/sessions/social${second.search}`,
       payload: { provider: "sandbox" },
     });
+    // An existing social player signs in at once, as before: no sign-up form.
+    expect(two.statusCode).toBe(200);
+    expect(two.json().data.signUpRequired).toBeUndefined();
     expect(two.json().data.profileId).toBe(one.json().data.profileId);
   });
 
@@ -151,6 +180,79 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
     expect(first.statusCode).toBe(200);
     const again = await app.inject({ method: "POST", url, payload: { provider: "sandbox" } });
     expectErrorCode(again, 400, ErrorCode.SocialLoginFailed);
+  });
+
+  it("SU-23 BE-17 a first social sign-in makes no account until the 18+ and terms consent, country and currency are given", async () => {
+    const email = "consent.first@example.com";
+    const callback = await signInAtSandbox(app, { email });
+    const answer = await app.inject({
+      method: "POST",
+      url: `/api/player/sessions/social${callback.search}`,
+      payload: { provider: "sandbox", locale: "de" },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toMatchObject({
+      signUpRequired: true,
+      signUpToken: expect.any(String),
+      email,
+    });
+    expect(answer.json().data.accessToken).toBeUndefined();
+    const count = async () =>
+      (
+        await (app as unknown as TestApp).testDb.query<{ n: string }>(
+          "SELECT count(*)::text AS n FROM players WHERE lower(email) = $1",
+          [email],
+        )
+      )[0]?.n;
+    expect(await count()).toBe("0");
+
+    // The server refuses to make the account without the consent and the choices.
+    const noConsent = await finishSignUp(app, answer, { agreements: "" });
+    expect(noConsent.statusCode).toBe(422);
+    expect(Object.keys(expectErrorBody(noConsent.json()).error.fields ?? {})).toEqual([
+      "agreements",
+    ]);
+    const badChoice = await finishSignUp(app, answer, { country: "XX", currency: "XYZ" });
+    expect(badChoice.statusCode).toBe(422);
+    expect(Object.keys(expectErrorBody(badChoice.json()).error.fields ?? {}).sort()).toEqual([
+      "country",
+      "currency",
+    ]);
+    const missing = await app.inject({
+      method: "POST",
+      url: "/api/player/sessions/social/register",
+      payload: { signUpToken: answer.json().data.signUpToken },
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(await count()).toBe("0");
+
+    const created = await finishSignUp(app, answer, {
+      country: "AT",
+      currency: "USD",
+      receiveEmailPromo: "",
+    });
+    expect(created.statusCode).toBe(201);
+    const profile = await app.inject({
+      url: "/api/player/profile",
+      headers: { authorization: `Bearer ${created.json().data.accessToken}` },
+    });
+    expect(profile.json().data).toMatchObject({
+      email,
+      country: "AT",
+      currency: "USD",
+      locale: "de",
+      receiveEmailPromo: false,
+    });
+    const [row] = await (app as unknown as TestApp).testDb.query<{ agreements: boolean }>(
+      "SELECT agreements FROM players WHERE lower(email) = $1",
+      [email],
+    );
+    expect(row?.agreements).toBe(true);
+
+    // The token is single use.
+    const again = await finishSignUp(app, answer);
+    expectErrorCode(again, 400, ErrorCode.CodeInvalid);
+    expect(await count()).toBe("1");
   });
 
   it("BE-17 a forged state or code is refused", async () => {
@@ -220,10 +322,11 @@ describe("social login through the sandbox identity service (BE-17, SI-23…SI-2
       url: `/api/player/sessions/social?${query}`,
       payload: { provider: "telegram", affiliateTag: "tg-aff" },
     });
-    expect(response.statusCode).toBe(200);
+    const created = await finishSignUp(app, response);
+    expect(created.statusCode).toBe(201);
     const profile = await app.inject({
       url: "/api/player/profile",
-      headers: { authorization: `Bearer ${response.json().data.accessToken}` },
+      headers: { authorization: `Bearer ${created.json().data.accessToken}` },
     });
     expect(profile.json().data).toMatchObject({ nickname: "tele_gram", affiliateTag: "tg-aff" });
 

@@ -179,6 +179,43 @@ export const SessionTokens = z
 export type SessionTokens = z.infer<typeof SessionTokens>;
 export const SessionTokensResponse = z.object({ data: SessionTokens });
 
+/**
+ * What POST /api/player/sessions/social answers for an identity with no account yet (issue 31
+ * item 7): no account is made until the player has given the 18+ and terms consent and chosen a
+ * country and currency (POST /api/player/sessions/social/register with `signUpToken`, single use,
+ * valid for ten minutes). `country` and `currency` are suggestions from the request's country.
+ */
+export const SocialSignUpRequired = z
+  .object({
+    signUpRequired: z.literal(true),
+    signUpToken: z.string(),
+    email: z.string().nullable(),
+    country: CountryCode.nullable(),
+    currency: z.string().nullable(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "SocialSignUpRequired" });
+export type SocialSignUpRequired = z.infer<typeof SocialSignUpRequired>;
+export const SocialLoginResponse = z.object({
+  data: z.union([SessionTokens, SocialSignUpRequired]),
+});
+
+/**
+ * POST /api/player/sessions/social/register (SU-23, issue 31 item 7): the consent and choices of
+ * a first social sign-in, as the e-mail form asks for them; then the account and a session.
+ */
+export const SocialRegisterBody = z
+  .strictObject({
+    signUpToken: z.string().min(1).max(256),
+    country: text,
+    currency: text,
+    agreements: FlagValue,
+    receiveEmailPromo: FlagValue.optional(),
+    fingerprint: Fingerprint.optional(),
+  })
+  .meta({ id: "SocialRegisterBody" });
+export type SocialRegisterBody = z.infer<typeof SocialRegisterBody>;
+
 /** One server-side session of the player (PR-05, BE-15). */
 export const PlayerSession = z
   .object({

@@ -1,4 +1,4 @@
-import type { SessionTokens } from "@casino/contract/player";
+import type { SessionTokens, SocialSignUpRequired } from "@casino/contract/player";
 import { useLocation } from "react-router";
 import type { PreloaderHandle } from "../features/preloader/preloader-rules";
 import { type ReturnOutcome, SignInReturn } from "../features/session/sign-in-return";
@@ -13,6 +13,7 @@ import { framePageMeta } from "../lib/seo/page-meta";
 import { getFingerprint } from "../lib/session/fingerprint";
 import { setSocialEmailError } from "../lib/session/social-flag";
 import { backRouteFromState, providerFromCallback } from "../lib/session/social-login";
+import { savePendingSocialSignUp } from "../lib/session/social-sign-up";
 import { useSite } from "../lib/site";
 import { guardPage } from "../lib/site-basics";
 import type { Route } from "./+types/auth-social-callback";
@@ -56,7 +57,9 @@ export default function SocialCallbackPage({ params }: Route.ComponentProps) {
     const back = backRouteFromState(state) ?? href("/");
     const fingerprint = await getFingerprint();
     try {
-      const body = await apiRequest<{ data: SessionTokens }>("/api/player/sessions/social", {
+      const body = await apiRequest<{
+        data: SessionTokens | SocialSignUpRequired;
+      }>("/api/player/sessions/social", {
         method: "POST",
         query,
         body: {
@@ -66,6 +69,11 @@ export default function SocialCallbackPage({ params }: Route.ComponentProps) {
           affiliateTag: readBrowserCookie("affiliateTag"),
         },
       });
+      if ("signUpRequired" in body.data) {
+        // Issue 31 item 7: no account yet; the consent and choices come first.
+        savePendingSocialSignUp({ ...body.data, back });
+        return { redirect: href("/auth/social/complete") };
+      }
       return { tokens: body.data, to: back };
     } catch (error) {
       if (error instanceof ApiError && error.code === 11020) {

@@ -31,6 +31,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { id: "index", index: true, file: "routes/home.tsx" },
   { id: "main", path: "main", file: "routes/home.tsx" },
   { id: "auth-autologin", path: "auth/autologin", file: "routes/auth-autologin.tsx" },
+  // A first social sign-in's consent, country and currency (issue 31 item 7).
+  {
+    id: "auth-social-complete",
+    path: "auth/social/complete",
+    file: "routes/auth-social-complete.tsx",
+  },
   {
     id: "auth-social-connection-callback",
     path: "auth/social/:connection/callback",

@@ -3,7 +3,9 @@ import {
   SessionTokensResponse,
   SocialLoginBody,
   SocialLoginQuery,
+  SocialLoginResponse,
   SocialRedirectQuery,
+  SocialRegisterBody,
 } from "@casino/contract/player";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,8 +15,10 @@ import { AppError } from "../../../infra/errors";
 import { cachePrivate, errorResponses } from "../../../lib/http";
 import { getPublicSettings } from "../../settings/get-public-settings";
 import { settingsRepository } from "../../settings/repository";
+import { addFieldError, checkReferences, flagValue } from "../player-fields";
 import { signInAnswer } from "../session-cookie";
 import { csrfOfState, hashStateKey, type IdentityService } from "./identity-service";
+import { pendingSignUps } from "./pending-signups";
 import { socialRepository } from "./repository";
 import { type SocialIdentity, signInWithIdentity } from "./sign-in-with-identity";
 import { verifyTelegramLogin } from "./telegram";
@@ -91,19 +95,70 @@ export async function socialRoutes(
         summary: "Finish a social login with the provider's callback parameters (SI-27, BE-17)",
         querystring: SocialLoginQuery,
         body: SocialLoginBody,
-        response: { 200: SessionTokensResponse, 403: ErrorBody, ...errorResponses },
+        response: { 200: SocialLoginResponse, 403: ErrorBody, ...errorResponses },
       },
     },
     async (request, reply) => {
       cachePrivate(reply);
       const { provider, locale, fingerprint, affiliateTag } = request.body;
       const identity = await verifyCallback(provider, request.query);
-      const tokens = await signInWithIdentity(ctx, request, identity, {
+      const answer = await signInWithIdentity(ctx, request, identity, {
         locale: locale ?? null,
         fingerprint: fingerprint ?? null,
         affiliateTag: affiliateTag ?? null,
       });
-      return { data: signInAnswer(reply, ctx.config, tokens) };
+      if ("signUpRequired" in answer) return { data: answer };
+      return { data: signInAnswer(reply, ctx.config, answer) };
+    },
+  );
+
+  api.post(
+    "/api/player/sessions/social/register",
+    {
+      schema: {
+        tags: ["player"],
+        summary:
+          "Create the account of a first social sign-in with the 18+ and terms consent, country and currency (SU-23, issue 31)",
+        body: SocialRegisterBody,
+        response: { 201: SessionTokensResponse, 403: ErrorBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      cachePrivate(reply);
+      const body = request.body;
+      // The same checks as the e-mail form's, before the token is used up.
+      const errors: Record<string, string[]> = {};
+      if (!flagValue(body.agreements)) addFieldError(errors, "agreements", "Value is required");
+      if (!body.country.trim()) addFieldError(errors, "country", "Value is required");
+      if (!body.currency.trim()) addFieldError(errors, "currency", "Value is required");
+      await checkReferences(
+        ctx.db,
+        { country: body.country.trim() || null, currency: body.currency.trim() || null },
+        errors,
+      );
+      if (Object.keys(errors).length > 0) throw AppError.unprocessable(errors);
+      const pending = await pendingSignUps(ctx.db).consume(body.signUpToken, now());
+      if (!pending) {
+        throw new AppError(
+          400,
+          ErrorCode.CodeInvalid,
+          "This sign-up has expired or was already used; please sign in again",
+        );
+      }
+      const answer = await signInWithIdentity(
+        ctx,
+        request,
+        pending.identity,
+        { ...pending.input, fingerprint: body.fingerprint ?? pending.input.fingerprint },
+        {
+          country: body.country.trim(),
+          currency: body.currency.trim(),
+          receiveEmailPromo: flagValue(body.receiveEmailPromo),
+        },
+      );
+      // With the choices given, the identity always has a player now.
+      if ("signUpRequired" in answer) throw new Error("social sign-up made no player");
+      return reply.code(201).send({ data: signInAnswer(reply, ctx.config, answer) });
     },
   );
 

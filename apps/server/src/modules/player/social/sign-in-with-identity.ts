@@ -1,5 +1,9 @@
 import { ErrorCode } from "@casino/contract/errors";
-import { PlayerStatus, type SessionTokens } from "@casino/contract/player";
+import {
+  PlayerStatus,
+  type SessionTokens,
+  type SocialSignUpRequired,
+} from "@casino/contract/player";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../../context";
 import { AppError } from "../../../infra/errors";
@@ -10,6 +14,7 @@ import { audit } from "../audit";
 import { derivedNickname, nicknamesUnique } from "../nickname";
 import { DuplicatePlayerError, type PlayerRecord, playersRepository } from "../repository";
 import { startSession } from "../start-session";
+import { pendingSignUps } from "./pending-signups";
 import { socialRepository } from "./repository";
 
 /** Who a provider vouches for. */
@@ -29,18 +34,28 @@ export interface SocialSignInInput {
   affiliateTag: string | null;
 }
 
+/** What a new social player chose on the sign-up form (issue 31 item 7), checked by the caller. */
+export interface SocialSignUpChoices {
+  country: string;
+  currency: string;
+  receiveEmailPromo: boolean;
+}
+
 /**
  * BE-17, BE-44: finds the player of a verified identity (by the identity; else by its
- * provider-verified e-mail, linking it), or creates one; refuses restricted countries (11010),
- * unverified e-mails (11020) and blocked accounts (11040); then starts a session like every
- * other sign-in path.
+ * provider-verified e-mail, linking it); refuses restricted countries (11010), unverified
+ * e-mails (11020) and blocked accounts (11040); then starts a session like every other sign-in
+ * path. An identity with no account yet gets one only with `signUp` (the 18+ and terms consent,
+ * country and currency, issue 31 item 7); without it the identity is kept for the sign-up form
+ * and the answer says so (SocialSignUpRequired).
  */
 export async function signInWithIdentity(
   ctx: AppContext,
   request: FastifyRequest,
   identity: SocialIdentity,
   input: SocialSignInInput,
-): Promise<SessionTokens> {
+  signUp: SocialSignUpChoices | null = null,
+): Promise<SessionTokens | SocialSignUpRequired> {
   const country = await assertCountryAllowed(ctx, request).catch(async (error: unknown) => {
     await audit(ctx, request, { event: "social", outcome: "restricted", login: identity.email });
     throw error;
@@ -54,7 +69,19 @@ export async function signInWithIdentity(
     );
   }
 
-  const player = await findOrCreatePlayer(ctx, identity, input, country);
+  const player = await findOrCreatePlayer(ctx, identity, input, country, signUp);
+  if (player === null) {
+    const defaults = await newPlayerDefaults(ctx, input, country);
+    const { token, expiresAt } = await pendingSignUps(ctx.db).save({ identity, input }, ctx.now());
+    return {
+      signUpRequired: true,
+      signUpToken: token,
+      email: identity.email,
+      country: defaults.country,
+      currency: defaults.currency,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
   if (player.status === PlayerStatus.Blocked) {
     await audit(ctx, request, { event: "social", outcome: "blocked", playerId: player.id });
     throw new AppError(403, ErrorCode.AccountBlocked, "This account is blocked");
@@ -77,19 +104,36 @@ export async function signInWithIdentity(
   return tokens;
 }
 
+/** The identity's player, a new one made with `signUp`, or null: the sign-up form comes first. */
 async function findOrCreatePlayer(
   ctx: AppContext,
   identity: SocialIdentity,
   input: SocialSignInInput,
   country: string | null,
-): Promise<PlayerRecord> {
+  signUp: SocialSignUpChoices | null,
+): Promise<PlayerRecord | null> {
   const players = playersRepository(ctx.db);
   const linked = await socialRepository(ctx.db).findPlayerId(identity.provider, identity.subject);
   if (linked) {
     const player = await players.findById(linked);
     if (player) return player;
   }
-  const defaults = await newPlayerDefaults(ctx, input, country);
+  if (!signUp) {
+    // An account with the provider-verified e-mail is this player's: link and sign in.
+    const byEmail = identity.email ? await players.findByEmail(identity.email) : null;
+    if (!byEmail) return null;
+  }
+  const defaults = {
+    ...(await newPlayerDefaults(ctx, input, country)),
+    ...(signUp
+      ? {
+          country: signUp.country,
+          currency: signUp.currency,
+          agreements: true,
+          receiveEmailPromo: signUp.receiveEmailPromo,
+        }
+      : {}),
+  };
   const uniqueNicknames = await nicknamesUnique(ctx);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -97,6 +141,8 @@ async function findOrCreatePlayer(
         const txPlayers = playersRepository(tx);
         // The provider verified this e-mail, so it may sign in to the account that has it.
         const existing = identity.email ? await txPlayers.findByEmail(identity.email) : null;
+        // Never an account without the sign-up form's consent.
+        if (!existing && !signUp) return null;
         const nickname = existing
           ? null
           : ((await derivedNickname(tx, identity.name, uniqueNicknames)) ??
