@@ -136,6 +136,18 @@ export const configDocs: readonly ConfigDoc[] = [
       "Provider wallet bets and wins of different players applied together, at most this many per database transaction; 1 runs every call alone",
   },
   {
+    name: "GAME_WALLET_BULK_BATCH",
+    default: "500",
+    description:
+      "Items of a provider's bulk settlement (a match ended) applied together, at most this many per database transaction",
+  },
+  {
+    name: "GAME_WALLET_BULK_IN_FLIGHT",
+    default: "2",
+    description:
+      "Bulk settlement batches in flight at once (1 on PGlite); a new one starts only while no casino call is waiting, so settling a match does not hold up the tables",
+  },
+  {
     name: "STUDIO_PLATFORM_URL",
     default: "(unset)",
     description:
@@ -503,6 +515,8 @@ const EnvSchema = z.object({
     .max(24 * 90)
     .default(72),
   GAME_WALLET_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
+  GAME_WALLET_BULK_BATCH: z.coerce.number().int().min(1).max(1000).default(500),
+  GAME_WALLET_BULK_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(2),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(315_360_000).default(2_592_000),
   SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(315_360_000).default(7_776_000),
@@ -704,6 +718,10 @@ export interface Config {
   gameRoundTimeoutHours: number;
   /** Provider wallet bets and wins per batch transaction at most (1: each alone). */
   gameWalletBatch: number;
+  /** Items of a bulk settlement per batch transaction at most. */
+  gameWalletBulkBatch: number;
+  /** Bulk settlement batches in flight at once (they yield to the casino's calls). */
+  gameWalletBulkInFlight: number;
 }
 
 export interface AuthConfig {
@@ -949,6 +967,8 @@ export function loadConfig(
     },
     gameRoundTimeoutHours: e.GAME_ROUND_TIMEOUT_HOURS,
     gameWalletBatch: e.GAME_WALLET_BATCH,
+    gameWalletBulkBatch: e.GAME_WALLET_BULK_BATCH,
+    gameWalletBulkInFlight: e.GAME_WALLET_BULK_IN_FLIGHT,
   };
 }
 

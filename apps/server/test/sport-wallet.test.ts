@@ -35,7 +35,7 @@ const ctxOf = (target: PlayerTestApp) =>
     typeof closeStaleRounds
   >[0];
 
-type Call = "bet" | "win" | "rollback" | "resettle" | "bulk";
+type Call = "balance" | "bet" | "win" | "rollback" | "resettle" | "bulk";
 const book = (call: Call, body: Record<string, unknown>) =>
   // biome-ignore lint/suspicious/noExplicitAny: the helper names the four casino calls
   providerCall(app, call as any, body, { provider: BOOK });
@@ -557,6 +557,65 @@ describe("resettlement and bulk", () => {
       }
     }
     expect(await Promise.all(players.map((p) => moves(p.account)))).toEqual(before);
+    expect(await checkLedger(app.testDb)).toEqual([]);
+  });
+
+  it("BE-32 a bulk settling while the same and other players play casino rounds: each call answered as alone, the ledger clean", async () => {
+    // 8 bettors with 3 open bets each; 4 of them also at a casino table, and 4 casino players
+    // besides. The bulk (its own batches, yielding to the casino's) and the casino rounds run at
+    // once: nothing waits forever, nothing is applied twice, every balance ends where each
+    // player's calls in order would leave it.
+    const bettors = await Promise.all(Array.from({ length: 8 }, () => bettor("30.00")));
+    const bets = [];
+    for (const [i, p] of bettors.entries()) {
+      for (let k = 0; k < 3; k++) {
+        const bet = p.place("5.00", single(p, 100 + i * 3 + k, "2.00"));
+        expect((await bet.response).statusCode).toBe(200);
+        bets.push({ p, body: bet.body, won: (i + k) % 2 === 0 });
+      }
+    }
+    const tables = [
+      ...(await Promise.all(
+        bettors.slice(0, 4).map((p) => gamePlayer(app, { funds: "0", tokens: p.tokens })),
+      )),
+      ...(await Promise.all(Array.from({ length: 4 }, () => gamePlayer(app, { funds: "30.00" })))),
+    ];
+    const items = bets.map(({ p, body, won }) => ({
+      call: "win",
+      body: {
+        token: p.token,
+        transactionId: providerId("win"),
+        roundId: body.roundId,
+        amount: won ? "10.00" : "0",
+        currency: "EUR",
+        settlement: { status: won ? "won" : "lost", legs: [{ result: won ? "won" : "lost" }] },
+      },
+    }));
+    const [bulk] = await Promise.all([
+      book("bulk", { items }),
+      // Each table: three rounds of 1.00, the second won 3.00.
+      ...tables.map(async (table) => {
+        for (let r = 0; r < 3; r++) await table.round("1.00", r === 1 ? "3.00" : "0");
+      }),
+    ]);
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    const results = bulk.json().data.results as { status: number }[];
+    expect(results.map((result) => result.status)).toEqual(items.map(() => 200));
+    // A table's three rounds come out even (3 × 1.00 staked, 3.00 won).
+    for (const p of bettors) {
+      const won = bets.filter((bet) => bet.p === p && bet.won).length;
+      const balance = await book("balance", { token: p.token });
+      expect(balance.json().data.realBalance).toBe(((1500 + won * 1000) / 100).toFixed(2));
+    }
+    for (const table of tables.slice(4)) {
+      expect((await table.balance()).realBalance).toBe("30.00");
+    }
+    for (const bet of bets) {
+      expect(await sportBet(bet.body.roundId)).toMatchObject({
+        status: bet.won ? "won" : "lost",
+        payout: bet.won ? "1000" : "0",
+      });
+    }
     expect(await checkLedger(app.testDb)).toEqual([]);
   });
 

@@ -80,12 +80,16 @@ export async function providerWalletRoutes(app: FastifyInstance, ctx: AppContext
     maxBatch: ctx.config.gameWalletBatch,
     maxInFlight: ctx.db.kind === "pglite" ? 1 : 2,
   });
-  // Bulk settlements (a match ended: thousands at once) get batches of their own, so the casino
-  // sessions' calls never queue behind them; players are locked in id order by both, so the
-  // two never wait on each other in a cycle.
+  // Bulk settlements (a match ended: thousands at once) get batches of their own, larger ones
+  // (GAME_WALLET_BULK_BATCH), and yield to the casino's calls: a bulk batch starts only while
+  // no casino call waits and at most one casino batch is in flight, so the tables do not queue
+  // behind a match. Players are locked in id order by both, so the two never wait on each other
+  // in a cycle.
   const bulkBatcher = new GameWalletBatcher(ctx, {
-    maxBatch: Math.max(ctx.config.gameWalletBatch, 250),
-    maxInFlight: 1,
+    maxBatch: ctx.config.gameWalletBulkBatch,
+    maxInFlight: ctx.db.kind === "pglite" ? 1 : ctx.config.gameWalletBulkInFlight,
+    yieldTo: batcher,
+    yieldAbove: 1,
   });
   await app.register(async (scope) => {
     // The signature is over the exact bytes: keep them, then parse.

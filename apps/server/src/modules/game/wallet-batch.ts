@@ -67,6 +67,14 @@ export interface WalletBatcherOptions {
   maxBatch: number;
   /** Batches in flight at once (1 on PGlite, which has one connection). */
   maxInFlight: number;
+  /**
+   * A batcher whose calls go first: while it has calls waiting, or more than `yieldAbove`
+   * batches in flight, this one starts no batch (bulk settlements yield to the casino's calls,
+   * so a match ending does not slow the players at the tables).
+   */
+  yieldTo?: GameWalletBatcher;
+  /** In-flight batches of `yieldTo` this one still starts beside (default 0). */
+  yieldAbove?: number;
 }
 
 /** What a batch decided for one call. */
@@ -86,11 +94,20 @@ export class GameWalletBatcher {
   /** Players with a call being applied: their next calls wait for it. */
   private readonly busy = new Set<string>();
   private inFlight = 0;
+  /** Batchers yielding to this one: told when it may have room for them. */
+  private readonly yielding: GameWalletBatcher[] = [];
 
   constructor(
     private readonly ctx: AppContext,
     private readonly options: WalletBatcherOptions,
-  ) {}
+  ) {
+    options.yieldTo?.yielding.push(this);
+  }
+
+  /** Whether a batcher yielding to this one should wait. */
+  private busyFor(yieldAbove: number): boolean {
+    return this.queue.length > 0 || this.inFlight > yieldAbove;
+  }
 
   /** Applies a prepared bet or win (wallet-calls.ts `prepareCall`) and answers it. */
   run(call: MoneyCall): Promise<StoredAnswer> {
@@ -118,7 +135,10 @@ export class GameWalletBatcher {
   private readonly schedule = onNextTurn(() => this.pump());
 
   private pump(): void {
+    const { yieldTo, yieldAbove = 0 } = this.options;
     while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
+      // Woken again by yieldTo when one of its batches ends.
+      if (yieldTo?.busyFor(yieldAbove)) return;
       const batch: Pending[] = [];
       const rest: Pending[] = [];
       const players = new Set<string>();
@@ -150,6 +170,7 @@ export class GameWalletBatcher {
       void this.apply(batch).finally(() => {
         this.inFlight--;
         this.schedule();
+        for (const other of this.yielding) other.schedule();
       });
     }
   }
