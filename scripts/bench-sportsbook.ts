@@ -9,12 +9,17 @@
 // PostgreSQL: BENCH_DATABASE_URL (a server whose user may create databases), else a throwaway
 // cluster from the local Debian binaries. The server is the real app (buildApp) in a child
 // process. Usage: npm run bench:sportsbook [-- --players 10000] [-- --bets 100000]
-//   [-- --bulk-size 1000] [-- --parallel 4] [-- --sessions 64] [-- --no-pgbench]
+//   [-- --bulk-size 1000] [-- --parallel 4] [-- --sessions 64] [-- --pace 500] [-- --no-pgbench]
+// --pace: each casino session's pause between two rounds in ms (a player's rhythm; 0 plays
+// back to back, which measures the saturated queue rather than what a player waits).
+// BENCH_PG_STATEMENTS=1 prints pg_stat_statements for the settlement, BENCH_CPU_PROF=<dir>
+// profiles the server.
 import { type ChildProcess, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg } from "node:os";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import pg from "pg";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
@@ -30,8 +35,10 @@ import { postInTransaction } from "../apps/server/src/modules/wallet/ledger";
 import { checkLedger } from "../apps/server/src/modules/wallet/ledger-check";
 import { walletRepository } from "../apps/server/src/modules/wallet/repository";
 import { seed } from "../apps/server/src/seed";
+import { printStatements, statementsSettings } from "./lib/pg-statements";
 import { createPgbenchDatabase, pgbench } from "./lib/pgbench";
 import { freePort, startThrowawayPostgres } from "./lib/postgres.mjs";
+import { cpuSeconds } from "./lib/proc-cpu";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -44,6 +51,9 @@ const BETS = Number(option("bets", "100000"));
 const BULK_SIZE = Number(option("bulk-size", "1000"));
 const PARALLEL = Number(option("parallel", "4"));
 const SESSIONS = Math.min(Number(option("sessions", "64")), PLAYERS);
+const PACE_MS = Number(option("pace", "500"));
+const BASELINE_S = Number(option("baseline", "5"));
+const statementsProfile = process.env.BENCH_PG_STATEMENTS === "1";
 const BOOK = "bench-sportsbook";
 const CASINO = "sandbox-slots";
 const runId = randomBytes(4).toString("hex");
@@ -92,18 +102,25 @@ if (process.env.BENCH_SPORTSBOOK_SERVER) {
 async function main() {
   console.log(
     `bench:sportsbook  ${PLAYERS} players, ${BETS} bets, bulk ${BULK_SIZE} × ${PARALLEL} in parallel, ` +
-      `${SESSIONS} casino sessions; load before: ${loadavg()
+      `${SESSIONS} casino sessions (a round every ${PACE_MS} ms + its own time); load before: ${loadavg()
         .map((v) => v.toFixed(2))
         .join(" ")}`,
   );
   let target = process.env.BENCH_DATABASE_URL;
   let stopPg: (() => void) | null = null;
   let pgBin: string | null = null;
+  let postmaster: number | null = null;
   if (!target) {
-    const cluster = await startThrowawayPostgres({ max_connections: "200" });
+    const cluster = await startThrowawayPostgres({
+      max_connections: "200",
+      ...(statementsProfile ? statementsSettings : {}),
+    });
     target = cluster.url;
     stopPg = cluster.stop;
     pgBin = cluster.bin;
+    postmaster = Number(
+      readFileSync(join(cluster.socketDir, "data", "postmaster.pid"), "utf8").split("\n")[0],
+    );
   }
   const admin = new pg.Client({ connectionString: target });
   await admin.connect();
@@ -116,6 +133,7 @@ async function main() {
   let child: ChildProcess | null = null;
   try {
     await migrate(db);
+    if (statementsProfile) await db.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
     await seed(db);
     await seedGameCatalogue(db);
     const { bookTokens, casinoTokens } = await setUp(db);
@@ -128,7 +146,14 @@ async function main() {
         PORT: String(port),
         GAME_PROVIDER_SECRETS: `${CASINO}=${secret},${BOOK}=${secret}`,
       },
-      execArgv: ["--import", "tsx"],
+      // BENCH_CPU_PROF=<folder>: a V8 CPU profile of the server, written when it stops.
+      execArgv: [
+        "--import",
+        "tsx",
+        ...(process.env.BENCH_CPU_PROF
+          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+          : []),
+      ],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     await new Promise<void>((ok, fail) => {
@@ -233,13 +258,21 @@ async function main() {
     }));
     const chunks: (typeof items)[] = [];
     for (let i = 0; i < items.length; i += BULK_SIZE) chunks.push(items.slice(i, i + BULK_SIZE));
-    let settling = true;
-    const casino: number[] = [];
+    // The casino sessions play --baseline seconds alone first (what a player waits on a quiet
+    // site), then on while the match settles.
+    let phase: "alone" | "settling" | "done" = "alone";
+    const latencies = {
+      alone: { rounds: [] as number[], calls: [] as number[] },
+      settling: { rounds: [] as number[], calls: [] as number[] },
+    };
     let casinoErrors = 0;
     let roundN = 0;
     const players = Promise.all(
-      casinoTokens.map(async (token) => {
-        while (settling) {
+      casinoTokens.map(async (token, k) => {
+        // Sessions start spread over one pace, as players do, not all in the same millisecond.
+        if (PACE_MS > 0) await new Promise((ok) => setTimeout(ok, (k * PACE_MS) / SESSIONS));
+        while (phase !== "done") {
+          const during = latencies[phase];
           const n = roundN++;
           const t0 = performance.now();
           const bet = await signed(CASINO, "bet", {
@@ -249,6 +282,7 @@ async function main() {
             amount: "1.00",
             currency: "EUR",
           });
+          const t1 = performance.now();
           const win = await signed(CASINO, "win", {
             token,
             transactionId: `cw-${runId}-${n}`,
@@ -257,13 +291,25 @@ async function main() {
             currency: "EUR",
           });
           if (bet.status !== 200 || win.status !== 200) casinoErrors++;
-          casino.push(performance.now() - t0);
+          const t2 = performance.now();
+          during.rounds.push(t2 - t0);
+          during.calls.push(t1 - t0, t2 - t1);
+          if (PACE_MS > 0 && (phase as string) !== "done")
+            await new Promise((ok) => setTimeout(ok, PACE_MS));
         }
       }),
     );
+    if (SESSIONS > 0) await new Promise((ok) => setTimeout(ok, BASELINE_S * 1000));
+    phase = "settling";
     const bulkLatencies: number[] = [];
     let itemErrors = 0;
     let nextChunk = 0;
+    if (statementsProfile) await db.query("SELECT pg_stat_statements_reset()");
+    const cpuBefore = {
+      server: cpuSeconds({ pid: child.pid! }),
+      postgres: postmaster ? cpuSeconds({ postmaster }) : 0,
+      bench: process.cpuUsage(),
+    };
     const settleStarted = performance.now();
     await Promise.all(
       Array.from({ length: PARALLEL }, async () => {
@@ -282,7 +328,12 @@ async function main() {
       }),
     );
     const settleSeconds = (performance.now() - settleStarted) / 1000;
-    settling = false;
+    const cpu = {
+      server: cpuSeconds({ pid: child.pid! }) - cpuBefore.server,
+      postgres: postmaster ? cpuSeconds({ postmaster }) - cpuBefore.postgres : 0,
+      bench: process.cpuUsage(cpuBefore.bench),
+    };
+    phase = "done";
     await players;
     const perSecond = BETS / settleSeconds;
     console.log(
@@ -291,10 +342,22 @@ async function main() {
         `p50 ${percentile(bulkLatencies, 50).toFixed(0)} ms, p99 ${percentile(bulkLatencies, 99).toFixed(0)} ms; ` +
         `item errors ${itemErrors}`,
     );
+    const casinoLine = (label: string, { rounds, calls }: { rounds: number[]; calls: number[] }) =>
+      console.log(
+        `casino ${label}: ${SESSIONS} sessions, ${rounds.length.toLocaleString("en")} bet+win round trips, ` +
+          `p50 ${percentile(rounds, 50).toFixed(1)} ms, p99 ${percentile(rounds, 99).toFixed(1)} ms; ` +
+          `per call p50 ${percentile(calls, 50).toFixed(1)} ms, p99 ${percentile(calls, 99).toFixed(1)} ms`,
+      );
+    casinoLine(`alone (${BASELINE_S} s before)`, latencies.alone);
+    casinoLine("meanwhile", latencies.settling);
+    console.log(`casino errors: ${casinoErrors}`);
+    const perSettlement = (seconds: number) => `${((seconds * 1e6) / BETS).toFixed(0)} µs`;
     console.log(
-      `casino meanwhile: ${SESSIONS} sessions, ${casino.length.toLocaleString("en")} bet+win round trips, ` +
-        `p50 ${percentile(casino, 50).toFixed(1)} ms, p99 ${percentile(casino, 99).toFixed(1)} ms, errors ${casinoErrors}`,
+      `CPU per settlement (casino calls included): server ${perSettlement(cpu.server)}, ` +
+        `PostgreSQL ${postmaster ? perSettlement(cpu.postgres) : "n/a"}, load generator ` +
+        `${perSettlement((cpu.bench.user + cpu.bench.system) / 1e6)}`,
     );
+    if (statementsProfile) await printStatements(db, BETS, "settlement");
 
     // 3. Every bet settled once; the ledger clean.
     const [counts] = await db.query<{ open: number; settled: number; events: number }>(
