@@ -174,8 +174,7 @@ const PLAYER_PAGES = [
   "/profile/wallet",
   "/profile/bonuses",
   "/profile/limits",
-  // /profile/history is left out for now: its "Sports" tab and "Deposit" type are English in
-  // every locale (runtime-built keys that content lacks; issue 31 item 6's page).
+  "/profile/history",
   "/profile/notifications",
   "/profile/security",
   "/profile/verification",
