@@ -23,6 +23,8 @@ const invoice = {
   type: 1,
   status: 2,
   method: "sandbox-card",
+  methodTitle: "Card",
+  methodLogo: "/images/methods/card.svg",
   amount: "50.00",
   currency: "EUR",
   createdAt: "2026-01-01T00:00:00.000Z",
