@@ -176,8 +176,23 @@ describe("wallet modal and profile wallet page", () => {
     expect(await page.evaluate(() => localStorage.getItem("paymentRegion"))).toBe("BR");
   });
 
-  test("WL-21 without a known request country the region block says unknown region", async () => {
-    const { page } = await signedInPlayer(site, { country: "" });
+  test("WL-21 without a known request or registered country the region block says unknown region", async () => {
+    // The request's country is not known and neither is the player's: sign-up asks for one now,
+    // so the profile is answered without it, as for a player on record from before (otherwise the
+    // wallet falls back to the registered country: phone-look.e2e.ts).
+    const { page } = await signedInPlayer(site, {
+      country: "",
+      beforeSignIn: async (signingIn) => {
+        await signingIn.route("**/api/player/profile", async (route) => {
+          const response = await route.fetch();
+          const body = (await response.json()) as { data: Record<string, unknown> };
+          await route.fulfill({
+            response,
+            json: { ...body, data: { ...body.data, country: null } },
+          });
+        });
+      },
+    });
     const dialog = await openWallet(page);
     await dialog.getByText("Unknown region").waitFor(WAIT);
   });
@@ -276,6 +291,15 @@ describe("wallet modal and profile wallet page", () => {
     // Presets within 10…5000 only: 20, 50, 100, 500.
     const presets = await dialog.getByRole("group").getByRole("button").allTextContents();
     expect(presets).toEqual(["20 EUR", "50 EUR", "100 EUR", "500 EUR"]);
+    // Issue 31 item 11: the chips' group draws no box of its own (a fieldset's default border
+    // and padding once did).
+    const box = await dialog
+      .getByRole("group", { name: "Suggested amounts" })
+      .evaluate((element) => {
+        const style = getComputedStyle(element);
+        return [style.borderTopWidth, style.borderLeftWidth, style.paddingTop, style.paddingLeft];
+      });
+    expect(box).toEqual(["0px", "0px", "0px", "0px"]);
 
     await amount.fill("");
     await amount.pressSequentially("007a.5,9");
