@@ -46,7 +46,7 @@ describe("withdraw forms", () => {
     const row = page
       .getByRole("table", { name: "Payments" })
       .getByRole("row")
-      .filter({ hasText: "sandbox-card-payout" });
+      .filter({ hasText: "Card payout (hosted page)" });
     await row.getByRole("cell", { name: "Successful" }).waitFor(WAIT);
   });
 
